@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import type { Role } from './fields.ts';
+import type { FieldError, ErrorCode } from './errors.ts';
+import { typeOfId, type DocType } from './ids.ts';
+import { can, type Permission } from './permissions.ts';
+import { workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
+
+/**
+ * The rules for one document written to a workspace database: the shape (SPEC §5) and who may
+ * write it (SPEC §6). The server runs this on every write through the replication proxy; the
+ * browser runs it before saving so the user sees the same answer without a round trip.
+ */
+export interface WriteContext {
+  role: Role;
+  userId: string;
+  /** The stored document this write replaces, if any (null for a create). */
+  existing: WorkspaceDoc | null;
+}
+
+export type WriteVerdict =
+  | { ok: true; doc: WorkspaceDoc | null }
+  | { ok: false; code: ErrorCode; reason: string; errors: FieldError[] };
+
+const refuse = (code: ErrorCode, reason: string, errors: FieldError[] = []): WriteVerdict => ({
+  ok: false,
+  code,
+  reason,
+  errors,
+});
+
+export function zodErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+const CREATE: Partial<Record<DocType, Permission>> = {
+  project: 'project:create',
+  issue: 'issue:create',
+  comment: 'comment:create',
+  label: 'label:create',
+  activity: 'issue:edit',
+  readMarker: 'readMarker:write:own',
+};
+
+/** The field that names a document's author; it is set on create and never changes. */
+const AUTHOR_FIELD: Partial<Record<DocType, string>> = {
+  project: 'createdBy',
+  issue: 'createdBy',
+  comment: 'authorId',
+  label: 'createdBy',
+  activity: 'actorId',
+  readMarker: 'userId',
+};
+
+function authorOf(doc: WorkspaceDoc): string | undefined {
+  const field = AUTHOR_FIELD[doc.type];
+  return field ? (doc as unknown as Record<string, string>)[field] : undefined;
+}
+
+function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
+  switch (doc.type) {
+    case 'project':
+      return 'project:edit';
+    case 'issue':
+      return 'issue:edit';
+    case 'comment':
+      return doc.authorId === userId ? 'comment:edit:own' : null;
+    case 'label':
+      return 'label:edit';
+    case 'readMarker':
+      return doc.userId === userId ? 'readMarker:write:own' : null;
+    default:
+      return null; // members are the server's, activity is immutable
+  }
+}
+
+function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null {
+  switch (doc.type) {
+    case 'project':
+      return 'project:delete';
+    case 'issue':
+      return doc.createdBy === userId ? 'issue:delete:own' : 'issue:delete:any';
+    case 'comment':
+      return doc.authorId === userId ? 'comment:delete:own' : 'comment:delete:any';
+    case 'label':
+      return 'label:delete';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Decide one write. `raw` is what the client sent: a full document, or a deletion stub
+ * (`{_id, _rev, _deleted: true}`).
+ */
+export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdict {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return refuse('VALIDATION_FAILED', 'A document must be an object');
+  const record = raw as Record<string, unknown>;
+  const id = typeof record._id === 'string' ? record._id : '';
+  const type = typeOfId(id);
+  if (!type)
+    return refuse('VALIDATION_FAILED', 'Unknown document id', [
+      { path: '_id', message: 'Unknown document id' },
+    ]);
+  if (type === 'member') return refuse('FORBIDDEN', 'Members are managed by the server');
+  if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
+
+  if (record._deleted === true) {
+    if (!ctx.existing) return { ok: true, doc: null }; // deleting what does not exist changes nothing
+    const permission = deletePermission(ctx.existing, ctx.userId);
+    if (!permission || !can(ctx.role, permission))
+      return refuse('FORBIDDEN', "You don't have permission to delete this");
+    return { ok: true, doc: null };
+  }
+
+  const parsed = workspaceDocSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = zodErrors(parsed.error);
+    return refuse('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid document', errors);
+  }
+  const doc = parsed.data;
+  if (doc.type !== type)
+    return refuse('VALIDATION_FAILED', 'Document type does not match its id', [
+      { path: 'type', message: 'Type does not match id' },
+    ]);
+
+  if (!ctx.existing) {
+    const permission = CREATE[type];
+    if (!permission || !can(ctx.role, permission))
+      return refuse('FORBIDDEN', "You don't have permission to create this");
+    if (authorOf(doc) !== ctx.userId)
+      return refuse('FORBIDDEN', 'A document can only be created in your own name', [
+        { path: AUTHOR_FIELD[type] ?? '', message: 'Must be you' },
+      ]);
+    return { ok: true, doc };
+  }
+
+  if (ctx.existing.type !== doc.type)
+    return refuse('VALIDATION_FAILED', 'A document cannot change its type');
+  const permission = editPermission(ctx.existing, ctx.userId);
+  if (!permission || !can(ctx.role, permission))
+    return refuse('FORBIDDEN', "You don't have permission to change this");
+  if (authorOf(doc) !== authorOf(ctx.existing))
+    return refuse('FORBIDDEN', 'The author of a document never changes', [
+      { path: AUTHOR_FIELD[type] ?? '', message: 'Cannot change' },
+    ]);
+  if (doc.createdAt !== ctx.existing.createdAt)
+    return refuse('VALIDATION_FAILED', 'createdAt never changes', [
+      { path: 'createdAt', message: 'Cannot change' },
+    ]);
+  if (doc.type === 'project' && ctx.existing.type === 'project' && doc.key !== ctx.existing.key)
+    return refuse('VALIDATION_FAILED', 'A project key is fixed once created', [
+      { path: 'key', message: 'Cannot change' },
+    ]);
+  if (
+    doc.type === 'issue' &&
+    ctx.existing.type === 'issue' &&
+    (doc.number !== ctx.existing.number || doc.projectId !== ctx.existing.projectId)
+  )
+    return refuse('VALIDATION_FAILED', 'An issue keeps its number', [
+      { path: 'number', message: 'Cannot change' },
+    ]);
+  return { ok: true, doc };
+}

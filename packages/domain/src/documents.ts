@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import {
+  colorSchema,
+  commentBodySchema,
+  dueDateSchema,
+  estimateSchema,
+  isoTimestampSchema,
+  issueDescriptionSchema,
+  issueTitleSchema,
+  labelNameSchema,
+  prioritySchema,
+  projectKeySchema,
+  projectNameSchema,
+  roleSchema,
+} from './fields.ts';
+import { textField } from './text.ts';
+import { workflowSchema } from './workflow.ts';
+
+/** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
+const idRef = z.string().min(1).max(80);
+const userRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a user id');
+
+// CouchDB's own fields that replication carries; anything else starting with "_" is refused
+// (attachments, conflicts, design functions).
+const couchFields = {
+  _id: z.string().min(1).max(120),
+  _rev: z.string().optional(),
+  _revisions: z.object({ start: z.number().int(), ids: z.array(z.string()) }).optional(),
+};
+const base = {
+  ...couchFields,
+  createdAt: isoTimestampSchema,
+  updatedAt: isoTimestampSchema,
+};
+
+export const memberDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('member'),
+  userId: userRef,
+  name: z.string().max(200),
+  email: z.string().max(254),
+  avatarUrl: z.string().max(2000).nullable(),
+  role: roleSchema,
+  active: z.boolean(),
+});
+
+export const projectDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('project'),
+  key: projectKeySchema,
+  name: projectNameSchema,
+  description: textField('Description', 0, 5_000, { multiline: true }),
+  leadId: userRef.nullable(),
+  color: colorSchema,
+  archivedAt: isoTimestampSchema.nullable(),
+  states: workflowSchema,
+  createdBy: userRef,
+});
+
+export const issueDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('issue'),
+  projectId: idRef,
+  number: z.number().int().min(1).max(999_999_999),
+  title: issueTitleSchema,
+  description: issueDescriptionSchema,
+  stateId: z.string().min(1).max(40),
+  priority: prioritySchema,
+  assigneeId: userRef.nullable(),
+  labelIds: z.array(idRef).max(20, 'An issue has at most 20 labels'),
+  estimate: estimateSchema,
+  dueDate: dueDateSchema,
+  parentId: idRef.nullable(),
+  sortOrder: z.string().min(1).max(200),
+  createdBy: userRef,
+  startedAt: isoTimestampSchema.nullable(),
+  completedAt: isoTimestampSchema.nullable(),
+  canceledAt: isoTimestampSchema.nullable(),
+  subscriberIds: z.array(userRef).max(1_000),
+});
+
+export const commentDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('comment'),
+  issueId: idRef,
+  body: commentBodySchema,
+  authorId: userRef,
+  editedAt: isoTimestampSchema.nullable(),
+});
+
+export const labelDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('label'),
+  name: labelNameSchema,
+  color: colorSchema,
+  createdBy: userRef,
+});
+
+export const ACTIVITY_KINDS = [
+  'created',
+  'state',
+  'priority',
+  'assignee',
+  'labels',
+  'title',
+  'description',
+  'parent',
+  'estimate',
+  'dueDate',
+  'project',
+] as const;
+
+const activityValue = z.union([
+  z.string().max(50_000),
+  z.number(),
+  z.array(z.string()).max(20),
+  z.null(),
+]);
+
+export const activityDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('activity'),
+  issueId: idRef,
+  actorId: userRef,
+  kind: z.enum(ACTIVITY_KINDS),
+  from: activityValue,
+  to: activityValue,
+});
+
+export const readMarkerDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('readMarker'),
+  userId: userRef,
+  lastReadAt: isoTimestampSchema,
+});
+
+export const workspaceDocSchema = z.discriminatedUnion('type', [
+  memberDocSchema,
+  projectDocSchema,
+  issueDocSchema,
+  commentDocSchema,
+  labelDocSchema,
+  activityDocSchema,
+  readMarkerDocSchema,
+]);
+
+export type MemberDoc = z.infer<typeof memberDocSchema>;
+export type ProjectDoc = z.infer<typeof projectDocSchema>;
+export type IssueDoc = z.infer<typeof issueDocSchema>;
+export type CommentDoc = z.infer<typeof commentDocSchema>;
+export type LabelDoc = z.infer<typeof labelDocSchema>;
+export type ActivityDoc = z.infer<typeof activityDocSchema>;
+export type ReadMarkerDoc = z.infer<typeof readMarkerDocSchema>;
+export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

@@ -1,0 +1,53 @@
+/**
+ * Workspace documents carry their type in their id (`issue:…`), so a document's kind can be
+ * checked from the id alone and ids of different kinds never collide.
+ */
+export const DOC_TYPES = [
+  'member',
+  'project',
+  'issue',
+  'comment',
+  'label',
+  'activity',
+  'readMarker',
+] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
+const ID_TAIL = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function docId(type: DocType, tail: string): string {
+  return `${type}:${tail}`;
+}
+
+/** The type an id claims, or null when the id is not a well-formed Keel document id. */
+export function typeOfId(id: string): DocType | null {
+  const colon = id.indexOf(':');
+  if (colon < 0) return null;
+  const type = id.slice(0, colon);
+  const tail = id.slice(colon + 1);
+  if (!(DOC_TYPES as readonly string[]).includes(type) || !ID_TAIL.test(tail)) return null;
+  return type as DocType;
+}
+
+export function idTail(id: string): string {
+  return id.slice(id.indexOf(':') + 1);
+}
+
+/** A random id tail; crypto.randomUUID exists in browsers and Node alike. */
+export function newIdTail(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+export function newDocId(type: DocType): string {
+  return docId(type, newIdTail());
+}
+
+export function formatIssueKey(projectKey: string, number: number): string {
+  return `${projectKey}-${number}`;
+}
+
+export function parseIssueKey(key: string): { projectKey: string; number: number } | null {
+  const m = /^([A-Z][A-Z0-9]{1,4})-([1-9][0-9]{0,8})$/.exec(key.toUpperCase());
+  if (!m) return null;
+  return { projectKey: m[1]!, number: Number(m[2]) };
+}

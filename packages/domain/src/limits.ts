@@ -1,0 +1,16 @@
+/** SPEC §9 — the numbers the product is built for and the limits every layer enforces. */
+export const LIMITS = {
+  issuesPerWorkspace: 100_000,
+  membersPerWorkspace: 1_000,
+  projectsPerWorkspace: 200,
+  labelsPerWorkspace: 500,
+  documentBytes: 1_000_000,
+  bulkDocsPerRequest: 1_000,
+  requestBodyBytes: 10_000_000,
+  issueNumbersPerBlock: 20,
+  invitationLifetimeMs: 7 * 24 * 60 * 60 * 1000,
+  sessionIdleMs: 30 * 24 * 60 * 60 * 1000,
+  sessionMaxMs: 90 * 24 * 60 * 60 * 1000,
+  signInAttemptsPerMinute: 10,
+  writesPerUserPerMinute: 600,
+} as const;
