@@ -1,0 +1,668 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { z } from 'zod';
+import {
+  checkDocumentWrite,
+  zodErrors,
+  type WriteContext,
+  type WriteVerdict,
+} from './document-rules.ts';
+import { workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
+import { ROLES, type Role } from './fields.ts';
+import type { DocType } from './ids.ts';
+import { DEFAULT_STATES } from './workflow.ts';
+
+const T0 = '2024-01-01T00:00:00.000Z';
+const T1 = '2024-01-02T00:00:00.000Z';
+
+/** One user per role, plus someone else who is a member of the workspace. */
+const USER: Record<Role, string> = {
+  owner: 'owner1',
+  admin: 'admin1',
+  member: 'mem1',
+  viewer: 'view1',
+};
+const OTHER = 'other1';
+
+type Raw = Record<string, unknown>;
+type AuthoredType = Exclude<DocType, 'member'>;
+const AUTHORED: AuthoredType[] = ['project', 'issue', 'comment', 'label', 'activity', 'readMarker'];
+const AUTHOR_FIELD: Record<AuthoredType, string> = {
+  project: 'createdBy',
+  issue: 'createdBy',
+  comment: 'authorId',
+  label: 'createdBy',
+  activity: 'actorId',
+  readMarker: 'userId',
+};
+
+const make: Record<DocType, (by: string) => Raw> = {
+  member: (by) => ({
+    _id: `member:${by}`,
+    type: 'member',
+    createdAt: T0,
+    updatedAt: T0,
+    userId: by,
+    name: 'Someone',
+    email: 'someone@example.com',
+    avatarUrl: null,
+    role: 'member',
+    active: true,
+  }),
+  project: (by) => ({
+    _id: 'project:p1',
+    type: 'project',
+    createdAt: T0,
+    updatedAt: T0,
+    key: 'ENG',
+    name: 'Engineering',
+    description: '',
+    leadId: null,
+    color: '#112233',
+    archivedAt: null,
+    states: DEFAULT_STATES.map((s) => ({ ...s })),
+    createdBy: by,
+  }),
+  issue: (by) => ({
+    _id: 'issue:i1',
+    type: 'issue',
+    createdAt: T0,
+    updatedAt: T0,
+    projectId: 'project:p1',
+    number: 7,
+    title: 'Fix login',
+    description: 'It breaks.',
+    stateId: 'todo',
+    priority: 2,
+    assigneeId: null,
+    labelIds: [],
+    estimate: 3,
+    dueDate: null,
+    parentId: null,
+    sortOrder: 'a0',
+    createdBy: by,
+    startedAt: null,
+    completedAt: null,
+    canceledAt: null,
+    subscriberIds: [by],
+  }),
+  comment: (by) => ({
+    _id: 'comment:c1',
+    type: 'comment',
+    createdAt: T0,
+    updatedAt: T0,
+    issueId: 'issue:i1',
+    body: 'Looks good',
+    authorId: by,
+    editedAt: null,
+  }),
+  label: (by) => ({
+    _id: 'label:l1',
+    type: 'label',
+    createdAt: T0,
+    updatedAt: T0,
+    name: 'bug',
+    color: '#FF0000',
+    createdBy: by,
+  }),
+  activity: (by) => ({
+    _id: 'activity:a1',
+    type: 'activity',
+    createdAt: T0,
+    updatedAt: T0,
+    issueId: 'issue:i1',
+    actorId: by,
+    kind: 'priority',
+    from: 0,
+    to: 2,
+  }),
+  readMarker: (by) => ({
+    _id: `readMarker:${by}`,
+    type: 'readMarker',
+    createdAt: T0,
+    updatedAt: T0,
+    userId: by,
+    lastReadAt: T0,
+  }),
+};
+
+/** A harmless change of content for an edit, one per type. */
+const CHANGE: Record<DocType, Raw> = {
+  member: { name: 'Renamed' },
+  project: { name: 'Platform' },
+  issue: { title: 'Fix login for real', priority: 1 },
+  comment: { body: 'Looks great', editedAt: T1 },
+  label: { name: 'defect' },
+  activity: { to: 3 },
+  readMarker: { lastReadAt: T1 },
+};
+
+const stored = (doc: Raw): WorkspaceDoc => workspaceDocSchema.parse({ ...doc, _rev: '1-a' });
+const edited = (doc: Raw, changes: Raw = {}): Raw => ({
+  ...doc,
+  _rev: '1-a',
+  updatedAt: T1,
+  ...changes,
+});
+const stub = (id: string): Raw => ({ _id: id, _rev: '1-a', _deleted: true });
+const ctx = (
+  role: Role,
+  existing: WorkspaceDoc | null = null,
+  userId = USER[role],
+): WriteContext => ({
+  role,
+  userId,
+  existing,
+});
+
+type Action = 'create' | 'edit own' | "edit others'" | 'delete own' | "delete others'";
+
+/** Perform one action of `role` on a document of `type`. */
+function act(type: DocType, action: Action, role: Role): WriteVerdict {
+  const me = USER[role];
+  switch (action) {
+    case 'create':
+      return checkDocumentWrite(make[type](me), ctx(role));
+    case 'edit own': {
+      const doc = make[type](me);
+      return checkDocumentWrite(edited(doc, CHANGE[type]), ctx(role, stored(doc)));
+    }
+    case "edit others'": {
+      const doc = make[type](OTHER);
+      return checkDocumentWrite(edited(doc, CHANGE[type]), ctx(role, stored(doc)));
+    }
+    case 'delete own': {
+      const doc = make[type](me);
+      return checkDocumentWrite(stub(String(doc._id)), ctx(role, stored(doc)));
+    }
+    case "delete others'": {
+      const doc = make[type](OTHER);
+      return checkDocumentWrite(stub(String(doc._id)), ctx(role, stored(doc)));
+    }
+  }
+}
+
+const OA: Role[] = ['owner', 'admin'];
+const OAM: Role[] = ['owner', 'admin', 'member'];
+const ALL: Role[] = ['owner', 'admin', 'member', 'viewer'];
+const NONE: Role[] = [];
+
+/** SPEC §6 for workspace documents: who may do what. */
+const MATRIX: Record<AuthoredType, Partial<Record<Action, Role[]>>> = {
+  project: {
+    create: OA,
+    'edit own': OA,
+    "edit others'": OA,
+    'delete own': OA,
+    "delete others'": OA,
+  },
+  issue: {
+    create: OAM,
+    'edit own': OAM,
+    "edit others'": OAM,
+    'delete own': OAM,
+    "delete others'": OA,
+  },
+  comment: {
+    create: OAM,
+    'edit own': OAM,
+    "edit others'": NONE,
+    'delete own': OAM,
+    "delete others'": OA,
+  },
+  label: {
+    create: OAM,
+    'edit own': OA,
+    "edit others'": OA,
+    'delete own': OA,
+    "delete others'": OA,
+  },
+  activity: {
+    create: OAM,
+    'edit own': NONE,
+    "edit others'": NONE,
+    'delete own': NONE,
+    "delete others'": NONE,
+  },
+  readMarker: {
+    create: ALL,
+    'edit own': ALL,
+    "edit others'": NONE,
+    "delete others'": NONE,
+  },
+};
+
+describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
+  for (const type of AUTHORED) {
+    for (const [action, allowed] of Object.entries(MATRIX[type]) as [Action, Role[]][]) {
+      it(`${type}: ${action} is allowed for ${allowed.join(', ') || 'nobody'}`, () => {
+        for (const role of ROLES) {
+          const verdict = act(type, action, role);
+          if (allowed.includes(role)) {
+            expect(verdict.ok, `${role}: ${JSON.stringify(verdict)}`).toBe(true);
+          } else {
+            expect(verdict, role).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+          }
+        }
+      });
+    }
+  }
+
+  it('a viewer can write nothing but their own read marker', () => {
+    const actions: Action[] = [
+      'create',
+      'edit own',
+      "edit others'",
+      'delete own',
+      "delete others'",
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...AUTHORED), fc.constantFrom(...actions), (type, action) => {
+        const verdict = act(type, action, 'viewer');
+        const allowed = type === 'readMarker' && (action === 'create' || action === 'edit own');
+        if (allowed) expect(verdict.ok).toBe(true);
+        else expect(verdict).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      }),
+    );
+  });
+
+  it("a viewer cannot delete (write a tombstone for) a document that doesn't exist yet", () => {
+    // A deletion stub is a write too; a viewer may not create issues, so may not create
+    // tombstones for them either.
+    for (const type of ['issue', 'comment', 'label', 'project', 'activity'] as const) {
+      const verdict = checkDocumentWrite(stub(String(make[type](OTHER)._id)), ctx('viewer'));
+      expect(verdict, type).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    }
+  });
+
+  it('a member may delete a document that does not exist (an offline create + delete)', () => {
+    expect(checkDocumentWrite(stub('issue:never-synced'), ctx('member'))).toEqual({
+      ok: true,
+      doc: null,
+    });
+  });
+
+  it('returns no document for an allowed deletion', () => {
+    const doc = make.issue(USER.member);
+    expect(checkDocumentWrite(stub('issue:i1'), ctx('member', stored(doc)))).toEqual({
+      ok: true,
+      doc: null,
+    });
+  });
+
+  it('member documents are the server\u2019s: every role is refused, for create, edit and delete', () => {
+    for (const role of ROLES) {
+      const doc = make.member(USER[role]);
+      expect(checkDocumentWrite(doc, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(
+        checkDocumentWrite(edited(doc, { role: 'owner' }), ctx(role, stored(doc))),
+      ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(checkDocumentWrite(stub(String(doc._id)), ctx(role, stored(doc)))).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
+    }
+  });
+
+  it('someone without a role gets NOT_FOUND, never FORBIDDEN', () => {
+    const nobody = { role: null as unknown as Role, userId: OTHER, existing: null };
+    for (const type of AUTHORED) {
+      expect(checkDocumentWrite(make[type](OTHER), nobody)).toMatchObject({
+        ok: false,
+        code: 'NOT_FOUND',
+      });
+      expect(checkDocumentWrite(stub(String(make[type](OTHER)._id)), nobody)).toMatchObject({
+        ok: false,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+
+  it('an admin may not edit someone else\u2019s comment or read marker', () => {
+    for (const role of ['owner', 'admin'] as const) {
+      expect(act('comment', "edit others'", role)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(act('readMarker', "edit others'", role)).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
+    }
+  });
+
+  it('activity is immutable: nobody edits or deletes it', () => {
+    for (const role of ROLES) {
+      expect(act('activity', 'edit own', role).ok).toBe(false);
+      expect(act('activity', "delete others'", role).ok).toBe(false);
+    }
+  });
+});
+
+describe('checkDocumentWrite: authorship', () => {
+  it('on create, the author must be the writer', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...AUTHORED),
+        fc.constantFrom(...ROLES),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        (type, role, someone) => {
+          fc.pre(someone !== USER[role]);
+          const verdict = checkDocumentWrite(make[type](someone), ctx(role));
+          expect(verdict).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+          if (!verdict.ok && (MATRIX[type].create ?? []).includes(role)) {
+            expect(verdict.reason).toBe('A document can only be created in your own name');
+            expect(verdict.errors).toEqual([{ path: AUTHOR_FIELD[type], message: 'Must be you' }]);
+          }
+        },
+      ),
+    );
+  });
+
+  it('on edit, the author can never change', () => {
+    const editors: [AuthoredType, Role[]][] = [
+      ['project', OA],
+      ['issue', OAM],
+      ['comment', OAM],
+      ['label', OA],
+      ['readMarker', ALL],
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...editors),
+        fc.nat(),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        ([type, roles], pick, someone) => {
+          const role = roles[pick % roles.length]!;
+          fc.pre(someone !== USER[role]);
+          const original = make[type](USER[role]);
+          const verdict = checkDocumentWrite(
+            edited(original, { [AUTHOR_FIELD[type]]: someone }),
+            ctx(role, stored(original)),
+          );
+          expect(verdict).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+        },
+      ),
+    );
+  });
+
+  it('an editor of someone else\u2019s issue cannot claim it', () => {
+    const original = make.issue(OTHER);
+    const verdict = checkDocumentWrite(
+      edited(original, { createdBy: USER.admin }),
+      ctx('admin', stored(original)),
+    );
+    expect(verdict).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+      reason: 'The author of a document never changes',
+      errors: [{ path: 'createdBy', message: 'Cannot change' }],
+    });
+  });
+
+  it('a comment author cannot hand their comment to someone else', () => {
+    const original = make.comment(USER.member);
+    const verdict = checkDocumentWrite(
+      edited(original, { authorId: OTHER }),
+      ctx('member', stored(original)),
+    );
+    expect(verdict).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+});
+
+describe('checkDocumentWrite: fixed fields', () => {
+  it('createdAt never changes', () => {
+    for (const type of ['project', 'issue', 'comment', 'label', 'readMarker'] as const) {
+      const original = make[type](USER.owner);
+      const verdict = checkDocumentWrite(
+        edited(original, { createdAt: T1 }),
+        ctx('owner', stored(original)),
+      );
+      expect(verdict, type).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'createdAt', message: 'Cannot change' }],
+      });
+    }
+  });
+
+  it('a project key is fixed once created', () => {
+    const original = make.project(USER.admin);
+    const verdict = checkDocumentWrite(
+      edited(original, { key: 'PLAT' }),
+      ctx('admin', stored(original)),
+    );
+    expect(verdict).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'key', message: 'Cannot change' }],
+    });
+  });
+
+  it('an issue keeps its number and project', () => {
+    const original = make.issue(USER.member);
+    for (const change of [{ number: 8 }, { projectId: 'project:p2' }]) {
+      const verdict = checkDocumentWrite(edited(original, change), ctx('member', stored(original)));
+      expect(verdict).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('other fields of an issue may change, and the verdict carries the parsed document', () => {
+    const original = make.issue(USER.member);
+    const verdict = checkDocumentWrite(
+      edited(original, {
+        title: '  New title  ',
+        stateId: 'done',
+        completedAt: T1,
+        assigneeId: OTHER,
+      }),
+      ctx('member', stored(original)),
+    );
+    expect(verdict.ok).toBe(true);
+    if (verdict.ok && verdict.doc?.type === 'issue') {
+      expect(verdict.doc.title).toBe('New title');
+      expect(verdict.doc.completedAt).toBe(T1);
+    } else {
+      expect.fail('expected an issue');
+    }
+  });
+
+  it('a document cannot change its type', () => {
+    const existing = stored(make.label(USER.owner));
+    const asIssue = edited({ ...make.issue(USER.owner), _id: 'label:l1' });
+    // the id says label but the body says issue
+    expect(checkDocumentWrite(asIssue, ctx('owner', existing))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    // the id and body say issue, but what is stored under that id is a label
+    const verdict = checkDocumentWrite(edited(make.issue(USER.owner)), ctx('owner', existing));
+    expect(verdict).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      reason: 'A document cannot change its type',
+    });
+  });
+});
+
+describe('checkDocumentWrite: ids and shape', () => {
+  it('refuses anything that is not an object', () => {
+    for (const raw of [null, undefined, 42, 'issue:i1', [], [make.issue(USER.owner)]]) {
+      expect(checkDocumentWrite(raw, ctx('owner'))).toEqual({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        reason: 'A document must be an object',
+        errors: [],
+      });
+    }
+  });
+
+  it('refuses unknown and design ids, even from the owner and even as deletions', () => {
+    for (const id of [
+      undefined,
+      '',
+      'i1',
+      'bug:i1',
+      'Issue:i1',
+      'issue:',
+      'issue:a b',
+      '_design/keel',
+      '_design/x:y',
+      '_local/cp',
+      '_users',
+    ]) {
+      const doc = { ...make.issue(USER.owner), _id: id };
+      const expected = {
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        reason: 'Unknown document id',
+        errors: [{ path: '_id', message: 'Unknown document id' }],
+      };
+      expect(checkDocumentWrite(doc, ctx('owner')), String(id)).toEqual(expected);
+      expect(checkDocumentWrite({ _id: id, _deleted: true }, ctx('owner')), String(id)).toEqual(
+        expected,
+      );
+    }
+  });
+
+  it('refuses any id that is not <type>:<tail>', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (id) => {
+        fc.pre(
+          !/^(member|project|issue|comment|label|activity|readMarker):[A-Za-z0-9_-]{1,64}$/.test(
+            id,
+          ),
+        );
+        const verdict = checkDocumentWrite({ ...make.label(USER.owner), _id: id }, ctx('owner'));
+        expect(verdict).toMatchObject({
+          ok: false,
+          code: 'VALIDATION_FAILED',
+          reason: 'Unknown document id',
+        });
+      }),
+    );
+  });
+
+  it('the type must match the id prefix', () => {
+    const types = Object.keys(make) as DocType[];
+    fc.assert(
+      fc.property(fc.constantFrom(...AUTHORED), fc.constantFrom(...types), (idType, bodyType) => {
+        fc.pre(idType !== bodyType);
+        const doc = { ...make[bodyType](USER.owner), _id: `${idType}:x1` };
+        expect(checkDocumentWrite(doc, ctx('owner'))).toEqual({
+          ok: false,
+          code: 'VALIDATION_FAILED',
+          reason: 'Document type does not match its id',
+          errors: [{ path: 'type', message: 'Type does not match id' }],
+        });
+      }),
+    );
+  });
+
+  it('reports invalid fields with their paths and the first message as the reason', () => {
+    const verdict = checkDocumentWrite({ ...make.issue(USER.member), title: '   ' }, ctx('member'));
+    expect(verdict).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      reason: 'Title is required',
+    });
+    if (!verdict.ok)
+      expect(verdict.errors).toContainEqual({ path: 'title', message: 'Title is required' });
+
+    const long = checkDocumentWrite(
+      { ...make.issue(USER.member), title: 'x'.repeat(256) },
+      ctx('member'),
+    );
+    expect(long).toMatchObject({ ok: false, reason: 'Title must be at most 255 characters' });
+
+    const states = DEFAULT_STATES.map((s, i) => (i === 0 ? { ...s, color: 'grey' } : { ...s }));
+    const nested = checkDocumentWrite({ ...make.project(USER.owner), states }, ctx('owner'));
+    expect(nested).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    if (!nested.ok) {
+      expect(nested.errors).toContainEqual({
+        path: 'states.0.color',
+        message: 'Colour must look like #RRGGBB',
+      });
+    }
+  });
+
+  it('refuses CouchDB specials and unknown fields on a write', () => {
+    for (const extra of ['_attachments', '_conflicts', '_deleted_conflicts', 'role', 'isAdmin']) {
+      const verdict = checkDocumentWrite(
+        { ...make.issue(USER.member), [extra]: {} },
+        ctx('member'),
+      );
+      expect(verdict, extra).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    }
+    expect(
+      checkDocumentWrite({ ...make.issue(USER.member), _deleted: false }, ctx('member')).ok,
+    ).toBe(false);
+  });
+
+  it('validates even for writers who are allowed', () => {
+    const verdict = checkDocumentWrite(
+      { ...make.comment(USER.owner), body: 'a\u0000b' },
+      ctx('owner'),
+    );
+    expect(verdict).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      reason: 'Comment contains characters that are not allowed',
+    });
+  });
+
+  it('accepts a valid create and returns the normalised document', () => {
+    const verdict = checkDocumentWrite(
+      { ...make.label(USER.member), name: '  needs\u0020triage ' },
+      ctx('member'),
+    );
+    expect(verdict.ok).toBe(true);
+    if (verdict.ok)
+      expect(verdict.doc).toMatchObject({
+        type: 'label',
+        name: 'needs triage',
+        createdBy: USER.member,
+      });
+  });
+
+  it('gives every refusal a catalogue code and a reason', () => {
+    const actions: Action[] = [
+      'create',
+      'edit own',
+      "edit others'",
+      'delete own',
+      "delete others'",
+    ];
+    for (const type of Object.keys(make) as DocType[]) {
+      for (const action of actions) {
+        for (const role of ROLES) {
+          const verdict = act(type, action, role);
+          if (verdict.ok) continue;
+          expect(['FORBIDDEN', 'VALIDATION_FAILED', 'NOT_FOUND']).toContain(verdict.code);
+          expect(verdict.reason.length).toBeGreaterThan(0);
+          expect(Array.isArray(verdict.errors)).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe('zodErrors', () => {
+  it('turns zod issues into {path, message} with dotted paths', () => {
+    const schema = z.object({
+      a: z.object({ b: z.array(z.string().min(2, 'too short')) }),
+      c: z.number(),
+    });
+    const result = schema.safeParse({ a: { b: ['ok', 'x'] }, c: 'nope' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      const errors = zodErrors(result.error);
+      expect(errors).toContainEqual({ path: 'a.b.1', message: 'too short' });
+      expect(errors.map((e) => e.path)).toContain('c');
+      expect(errors).toHaveLength(2);
+    }
+  });
+
+  it('uses an empty path for a top-level issue', () => {
+    const result = z.string({ error: 'need text' }).safeParse(1);
+    if (result.success) expect.fail('should not parse');
+    else expect(zodErrors(result.error)).toEqual([{ path: '', message: 'need text' }]);
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import {
+  DOC_TYPES,
+  docId,
+  formatIssueKey,
+  idTail,
+  newDocId,
+  newIdTail,
+  parseIssueKey,
+  typeOfId,
+} from './ids.ts';
+
+const tail = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+const docType = fc.constantFrom(...DOC_TYPES);
+const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
+const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
+
+describe('document ids', () => {
+  it('lists the seven workspace document types of SPEC §3', () => {
+    expect([...DOC_TYPES].sort()).toEqual(
+      ['activity', 'comment', 'issue', 'label', 'member', 'project', 'readMarker'].sort(),
+    );
+  });
+
+  it('round-trips type and tail through docId', () => {
+    fc.assert(
+      fc.property(docType, tail, (type, t) => {
+        const id = docId(type, t);
+        expect(id).toBe(`${type}:${t}`);
+        expect(typeOfId(id)).toBe(type);
+        expect(idTail(id)).toBe(t);
+      }),
+    );
+  });
+
+  it('refuses ids that are not well-formed Keel ids', () => {
+    const bad = [
+      '',
+      'issue',
+      'issue:',
+      ':abc',
+      '_design/keel',
+      '_design/x:abc',
+      '_local/checkpoint',
+      '_local:abc',
+      'Issue:abc',
+      'bug:abc',
+      'issue:a b',
+      'issue:a:b',
+      'issue:a/b',
+      'issue:é',
+      `issue:${'a'.repeat(65)}`,
+      'constructor:abc',
+      '__proto__:abc',
+      'toString:abc',
+    ];
+    for (const id of bad) expect(typeOfId(id), id).toBeNull();
+  });
+
+  it('accepts a 64-character tail', () => {
+    expect(typeOfId(`comment:${'a'.repeat(64)}`)).toBe('comment');
+  });
+
+  it('for any string, a recognised id is exactly type + ":" + a valid tail', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.tuple(docType, fc.string({ maxLength: 70 })).map(([t, s]) => `${t}:${s}`),
+        ),
+        (id) => {
+          const type = typeOfId(id);
+          if (type === null) return;
+          expect(DOC_TYPES).toContain(type);
+          expect(id).toBe(docId(type, idTail(id)));
+          expect(idTail(id)).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+        },
+      ),
+    );
+  });
+
+  it('never recognises CouchDB design or local documents', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('_design/', '_local/', '_'),
+        fc.string({ maxLength: 40 }),
+        (prefix, rest) => {
+          expect(typeOfId(prefix + rest)).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it('makes random tails that are valid and distinct', () => {
+    const tails = new Set<string>();
+    for (let i = 0; i < 1_000; i++) {
+      const t = newIdTail();
+      expect(t).toMatch(/^[0-9a-f]{32}$/);
+      tails.add(t);
+    }
+    expect(tails.size).toBe(1_000);
+  });
+
+  it('makes new ids of the asked type', () => {
+    for (const type of DOC_TYPES) {
+      const id = newDocId(type);
+      expect(typeOfId(id)).toBe(type);
+      expect(id.length).toBeLessThanOrEqual(120);
+    }
+  });
+});
+
+describe('issue keys', () => {
+  it('formats <project key>-<number>', () => {
+    expect(formatIssueKey('ENG', 42)).toBe('ENG-42');
+  });
+
+  it('parses what it formats', () => {
+    fc.assert(
+      fc.property(projectKey, issueNumber, (key, n) => {
+        expect(parseIssueKey(formatIssueKey(key, n))).toEqual({ projectKey: key, number: n });
+      }),
+    );
+  });
+
+  it('is case-insensitive when parsing', () => {
+    expect(parseIssueKey('eng-42')).toEqual({ projectKey: 'ENG', number: 42 });
+    fc.assert(
+      fc.property(projectKey, issueNumber, (key, n) => {
+        expect(parseIssueKey(`${key.toLowerCase()}-${n}`)).toEqual({ projectKey: key, number: n });
+      }),
+    );
+  });
+
+  it('refuses malformed keys', () => {
+    for (const bad of [
+      '',
+      'ENG',
+      'ENG-',
+      'ENG42',
+      '-42',
+      'ENG-0',
+      'ENG-042',
+      'ENG--1',
+      'ENG-1.5',
+      'E-1',
+      'ENGINE-1',
+      '1EN-1',
+      'ENG-1000000000',
+      ' ENG-1',
+      'ENG-1 ',
+      'ENG-1x',
+    ]) {
+      expect(parseIssueKey(bad), bad).toBeNull();
+    }
+  });
+
+  it('accepts the largest issue number', () => {
+    expect(parseIssueKey('AB-999999999')).toEqual({ projectKey: 'AB', number: 999_999_999 });
+  });
+});
