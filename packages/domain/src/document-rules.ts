@@ -32,6 +32,8 @@ export function zodErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
+const TOMBSTONE_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted']);
+
 const CREATE: Partial<Record<DocType, Permission>> = {
   project: 'project:create',
   issue: 'issue:create',
@@ -106,7 +108,21 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
   if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
 
   if (record._deleted === true) {
-    if (!ctx.existing) return { ok: true, doc: null }; // deleting what does not exist changes nothing
+    const extra = Object.keys(record).filter((k) => !TOMBSTONE_FIELDS.has(k));
+    if (extra.length)
+      return refuse(
+        'VALIDATION_FAILED',
+        'A deletion carries no content',
+        extra.map((path) => ({ path, message: 'Not allowed in a deletion' })),
+      );
+    if (!ctx.existing) {
+      // A document created and deleted on one device before it synced: the writer must have
+      // been allowed to create it.
+      const permission = CREATE[type];
+      if (!permission || !can(ctx.role, permission))
+        return refuse('FORBIDDEN', "You don't have permission to delete this");
+      return { ok: true, doc: null };
+    }
     const permission = deletePermission(ctx.existing, ctx.userId);
     if (!permission || !can(ctx.role, permission))
       return refuse('FORBIDDEN', "You don't have permission to delete this");

@@ -85,7 +85,8 @@ export function isCalendarDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d); // setUTCFullYear keeps years 0–99 as they are
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 export const dueDateSchema = z
