@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AppStore } from './db/app-store.ts';
+import { CouchClient } from './db/couch-client.ts';
+import { startEmbeddedDb, type EmbeddedDb } from './db/embedded-db.ts';
+import { loadSecrets } from './db/secrets.ts';
+import type { Config } from './config.ts';
+import { OidcRelyingParty } from './auth/oidc-client.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { createEmbeddedProvider, EMBEDDED_CLIENT_ID } from './idp/provider.ts';
+import { idpPlugin } from './idp/idp-plugin.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSessions } from './plugins/session.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { apiRoutes } from './routes/api/api-routes.ts';
+import { dbProxyRoutes } from './routes/db/db-proxy.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+
+export interface KeelApp {
+  app: FastifyInstance;
+  store: AppStore;
+  couch: CouchClient;
+  embeddedDb: EmbeddedDb | null;
+}
+
+// Query strings of the sign-in endpoints carry codes and state; never log them.
+const SENSITIVE_QUERY = /^\/(auth|idp)\//;
+
+async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) {
+  for (let attempt = 1; ; attempt++) {
+    if (await couch.ping()) return;
+    if (attempt >= 30) throw new Error(`Cannot reach the database at ${couch.baseUrl}`);
+    log.warn({ attempt }, 'database not reachable yet; retrying');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
+export async function buildApp(config: Config): Promise<KeelApp> {
+  const secure = config.publicUrl.startsWith('https:');
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: SENSITIVE_QUERY.test(req.url ?? '') ? (req.url ?? '').split('?')[0] : req.url,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_000_000,
+  });
+
+  let embeddedDb: EmbeddedDb | null = null;
+  let couch: CouchClient;
+  if (config.couch) {
+    couch = new CouchClient(config.couch);
+    await waitForDatabase(couch, app.log);
+  } else {
+    embeddedDb = await startEmbeddedDb(config.dataDir, app.log);
+    couch = new CouchClient(embeddedDb);
+  }
+  app.addHook('onClose', async () => embeddedDb?.stop());
+
+  const store = new AppStore(couch, config.appDbName);
+  await store.init();
+  const secrets = await loadSecrets(store);
+
+  await app.register(fastifyCookie, { secret: secrets.cookieSecret });
+  registerErrorHandling(app);
+  registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
+  registerSessions(app, { store, secure });
+
+  let rp: OidcRelyingParty;
+  if (config.oidc) {
+    rp = new OidcRelyingParty(config.oidc);
+  } else {
+    const issuer = `${config.publicUrl}/idp`;
+    const provider = createEmbeddedProvider({
+      issuer,
+      publicUrl: config.publicUrl,
+      store,
+      secrets,
+      secureCookies: secure,
+    });
+    await app.register(idpPlugin, { provider, store });
+    rp = new OidcRelyingParty({
+      issuer,
+      clientId: EMBEDDED_CLIENT_ID,
+      clientSecret: secrets.idpClientSecret,
+    });
+  }
+
+  await app.register(healthRoutes, { store });
+  await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
+  await app.register(apiRoutes, { store });
+  await app.register(async (db) => {
+    db.removeContentTypeParser('application/json');
+    await dbProxyRoutes(db, { store, couch });
+  });
+  await app.register(spaPlugin, { root: config.webDist });
+
+  return { app, store, couch, embeddedDb };
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('sign-in through the embedded provider', () => {
+  it('creates an account, comes back signed in, and /api/me knows the user', async () => {
+    const browser = new BrowserSession(server.url);
+    const account = newAccount('ada');
+    const landed = await signUp(browser, account, '/new');
+    expect(landed).toBe(`${server.url}/new`);
+    const me = await browser.request('/api/me');
+    expect(me.status).toBe(200);
+    const body = (await me.json()) as {
+      user: { email: string; name: string };
+      workspaces: unknown[];
+    };
+    expect(body.user.email).toBe(account.email);
+    expect(body.user.name).toBe(account.name);
+    expect(body.workspaces).toEqual([]);
+  });
+
+  it('the session cookie is HttpOnly and SameSite=Lax', async () => {
+    const browser = new BrowserSession(server.url);
+    const { res } = await browser.follow('/auth/login');
+    const uid = /\/idp\/interaction\/([^/"]+)\/signup/.exec(await res.text())![1];
+    const signup = await browser.request(`/idp/interaction/${uid}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(newAccount()).toString(),
+    });
+    let next = signup;
+    let setCookie = '';
+    for (let i = 0; i < 10 && next.status >= 300 && next.status < 400; i++) {
+      const lines = next.headers.getSetCookie().filter((l) => l.startsWith('keel_session='));
+      if (lines.length) setCookie = lines[0]!;
+      next = await browser.request(new URL(next.headers.get('location')!, server.url).href);
+    }
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+  });
+
+  it('ignores a returnTo that is not a local path', async () => {
+    const browser = new BrowserSession(server.url);
+    const landed = await signUp(browser, newAccount(), '//evil.example/steal');
+    expect(landed).toBe(`${server.url}/`);
+  });
+
+  it('signs in again with the same password, and refuses a wrong one', async () => {
+    const account = newAccount('grace');
+    await signUp(new BrowserSession(server.url), account);
+    const again = new BrowserSession(server.url);
+    const wrong = await signIn(again, { email: account.email, password: 'not the password' });
+    expect(wrong.res.status).toBe(401);
+    expect(await wrong.res.text()).toContain('don’t match an account');
+    const right = await signIn(again, account);
+    await right.res.body?.cancel();
+    expect((await again.request('/api/me')).status).toBe(200);
+  });
+
+  it('refuses a short password with a field message and keeps the typed name and email', async () => {
+    const browser = new BrowserSession(server.url);
+    const { res } = await browser.follow('/auth/login');
+    const uid = /\/idp\/interaction\/([^/"]+)\/signup/.exec(await res.text())![1];
+    const result = await browser.form(`/idp/interaction/${uid}/signup`, {
+      name: 'Lin',
+      email: 'lin@example.com',
+      password: 'short',
+    });
+    expect(result.res.status).toBe(422);
+    const html = await result.res.text();
+    expect(html).toContain('Password must be at least 10 characters');
+    expect(html).toContain('value="lin@example.com"');
+    expect(html).toContain('value="Lin"');
+  });
+
+  it('limits sign-in attempts to 10 a minute per address', async () => {
+    const account = newAccount('mallory');
+    const browser = new BrowserSession(server.url);
+    const { res } = await browser.follow('/auth/login');
+    const uid = /\/idp\/interaction\/([^/"]+)\/login/.exec(await res.text())![1];
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const attempt = await browser.form(`/idp/interaction/${uid}/login`, {
+        email: account.email,
+        password: `guess-${i}-guess`,
+      });
+      statuses.push(attempt.res.status);
+      await attempt.res.body?.cancel();
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('sign out ends the session on the server; the old cookie no longer works', async () => {
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount());
+    const stolen = browser.cookieHeader();
+    const out = await browser.request('/auth/logout', { method: 'POST' });
+    expect(out.status).toBe(200);
+    const replay = await fetch(`${server.url}/api/me`, { headers: { cookie: stolen } });
+    expect(replay.status).toBe(401);
+    expect(replay.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await replay.json()) as { code: string }).code).toBe('AUTH_REQUIRED');
+  });
+
+  it('sign out everywhere ends every session of the user', async () => {
+    const account = newAccount('multi');
+    const laptop = new BrowserSession(server.url);
+    await signUp(laptop, account);
+    const phone = new BrowserSession(server.url);
+    (await signIn(phone, account)).res.body?.cancel();
+    expect((await phone.request('/api/me')).status).toBe(200);
+    expect((await laptop.request('/auth/logout-all', { method: 'POST' })).status).toBe(200);
+    expect((await phone.request('/api/me')).status).toBe(401);
+  });
+
+  it('refuses a callback without the login cookie (forged or replayed state)', async () => {
+    const browser = new BrowserSession(server.url);
+    const { url } = await browser.follow('/auth/callback?code=abc&state=forged');
+    expect(url).toContain('/signin?error=AUTH_FAILED');
+    expect((await browser.request('/api/me')).status).toBe(401);
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount());
+    const res = await browser.request('/auth/logout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect((await browser.request('/api/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment and is validated once at boot, so a typo fails fast
+ * with a message instead of surfacing as a strange error on the first request.
+ */
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: optionalUrl,
+    KEEL_DATA_DIR: z.string().default('./data'),
+    KEEL_WEB_DIST: z.string().optional(),
+    KEEL_APP_DB: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]*$/)
+      .default('keel_app'),
+    COUCHDB_URL: optionalUrl,
+    COUCHDB_USER: z.string().optional(),
+    COUCHDB_PASSWORD: z.string().optional(),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+      });
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  webDist: string;
+  appDbName: string;
+  couch: { url: string; user?: string; password?: string } | null;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.KEEL_DATA_DIR),
+    webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    appDbName: e.KEEL_APP_DB,
+    couch: e.COUCHDB_URL
+      ? { url: e.COUCHDB_URL, user: e.COUCHDB_USER, password: e.COUCHDB_PASSWORD }
+      : null,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@keel/domain';
+import { CouchConflict, type CouchClient, type CouchDoc } from './couch-client.ts';
+
+/**
+ * The app database (SPEC §3), read and written by the server only. Ids are chosen so every
+ * lookup the server needs is a document GET or an `_all_docs` prefix range: no views, which keeps
+ * the embedded database and a CouchDB cluster equally simple.
+ */
+export interface UserDoc extends CouchDoc {
+  type: 'user';
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export interface WorkspaceRecord extends CouchDoc {
+  type: 'workspace';
+  slug: string;
+  name: string;
+  createdAt: string;
+  createdBy: string;
+  dbName: string;
+}
+
+export interface MembershipDoc extends CouchDoc {
+  type: 'membership';
+  workspaceId: string;
+  userId: string;
+  role: Role;
+  joinedAt: string;
+}
+
+export interface SessionDoc extends CouchDoc {
+  type: 'session';
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string;
+  userAgent: string;
+}
+
+export interface CounterDoc extends CouchDoc {
+  type: 'counter';
+  next: number;
+}
+
+/** The user id inside a `user:<id>` document id. */
+export const userIdOf = (user: UserDoc) => user._id.slice('user:'.length);
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomId = () => randomBytes(12).toString('base64url');
+const now = () => new Date().toISOString();
+
+export class AppStore {
+  constructor(
+    readonly couch: CouchClient,
+    readonly db: string,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.couch.createDb(this.db);
+  }
+
+  get<T extends CouchDoc>(id: string): Promise<T | null> {
+    return this.couch.getDoc<T>(this.db, id);
+  }
+
+  put(doc: CouchDoc): Promise<string> {
+    return this.couch.putDoc(this.db, doc);
+  }
+
+  /** Create a document, or return false if one with that id exists (a uniqueness claim). */
+  async create(doc: CouchDoc): Promise<boolean> {
+    try {
+      await this.couch.putDoc(this.db, doc);
+      return true;
+    } catch (err) {
+      if (err instanceof CouchConflict) return false;
+      throw err;
+    }
+  }
+
+  /** Read-modify-write with retry on conflict, so several server instances can share a doc. */
+  async update<T extends CouchDoc>(
+    id: string,
+    change: (current: T | null) => T | null,
+  ): Promise<T | null> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await this.get<T>(id);
+      const next = change(current);
+      if (!next) return current;
+      try {
+        const rev = await this.put({
+          ...next,
+          _id: id,
+          ...(current?._rev ? { _rev: current._rev } : {}),
+        });
+        return { ...next, _rev: rev };
+      } catch (err) {
+        if (!(err instanceof CouchConflict)) throw err;
+      }
+    }
+    throw new Error(`Too much contention on ${id}`);
+  }
+
+  withPrefix<T>(prefix: string): Promise<T[]> {
+    return this.couch.docsWithPrefix<T>(this.db, prefix);
+  }
+
+  // ── users ────────────────────────────────────────────────────────────────────────────────
+  /** Users are unique by OpenID issuer + subject; email and name follow the provider. */
+  async upsertUser(profile: {
+    issuer: string;
+    subject: string;
+    email: string;
+    name: string;
+    avatarUrl: string | null;
+  }): Promise<UserDoc> {
+    const identityId = `identity:${sha256(`${profile.issuer}\n${profile.subject}`)}`;
+    const identity = await this.get<CouchDoc & { userId: string }>(identityId);
+    let userId = identity?.userId;
+    if (!userId) {
+      userId = randomId();
+      if (!(await this.create({ _id: identityId, type: 'identity', userId }))) {
+        const again = await this.get<CouchDoc & { userId: string }>(identityId);
+        userId = again!.userId;
+      }
+    }
+    const user = await this.update<UserDoc>(`user:${userId}`, (current) => ({
+      _id: `user:${userId}`,
+      type: 'user',
+      issuer: profile.issuer,
+      subject: profile.subject,
+      email: profile.email,
+      name: profile.name || profile.email,
+      avatarUrl: profile.avatarUrl,
+      createdAt: current?.createdAt ?? now(),
+      lastSeenAt: now(),
+    }));
+    return user!;
+  }
+
+  getUser(userId: string) {
+    return this.get<UserDoc>(`user:${userId}`);
+  }
+
+  // ── sessions ─────────────────────────────────────────────────────────────────────────────
+  // The cookie holds `<userId>.<secret>`; only the secret's hash is stored, under an id that
+  // starts with the user id so "sign out everywhere" is one prefix range.
+  sessionDocId(userId: string, secret: string) {
+    return `session:${userId}:${sha256(secret)}`;
+  }
+
+  async createSession(userId: string, userAgent: string, lifetimeMs: number): Promise<string> {
+    const secret = randomBytes(32).toString('base64url');
+    const created = new Date();
+    await this.put({
+      _id: this.sessionDocId(userId, secret),
+      type: 'session',
+      userId,
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + lifetimeMs).toISOString(),
+      lastUsedAt: created.toISOString(),
+      userAgent: userAgent.slice(0, 300),
+    } satisfies SessionDoc);
+    return `${userId}.${secret}`;
+  }
+
+  async deleteSessionsOf(userId: string): Promise<number> {
+    const sessions = await this.withPrefix<SessionDoc>(`session:${userId}:`);
+    if (sessions.length === 0) return 0;
+    await this.couch.bulkDocs(
+      this.db,
+      sessions.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })),
+    );
+    return sessions.length;
+  }
+
+  // ── workspaces and memberships ───────────────────────────────────────────────────────────
+  async workspaceBySlug(slug: string): Promise<WorkspaceRecord | null> {
+    const claim = await this.get<CouchDoc & { workspaceId: string }>(`slug:${slug}`);
+    return claim ? this.get<WorkspaceRecord>(`workspace:${claim.workspaceId}`) : null;
+  }
+
+  membership(userId: string, workspaceId: string) {
+    return this.get<MembershipDoc>(`membership:${userId}:${workspaceId}`);
+  }
+
+  membershipsOf(userId: string) {
+    return this.withPrefix<MembershipDoc>(`membership:${userId}:`);
+  }
+
+  /** The next block of issue numbers of a project; safe with several server instances. */
+  async reserveNumbers(
+    workspaceId: string,
+    projectId: string,
+    count: number,
+  ): Promise<{ start: number; end: number }> {
+    let start = 1;
+    await this.update<CounterDoc>(`counter:${workspaceId}:${projectId}`, (current) => {
+      start = current?.next ?? 1;
+      return { _id: `counter:${workspaceId}:${projectId}`, type: 'counter', next: start + count };
+    });
+    return { start, end: start + count - 1 };
+  }
+}

@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { LIMITS } from '@keel/domain';
+import type { AppStore } from '../db/app-store.ts';
+import { RateLimiter } from '../rate-limiter.ts';
+import { authenticate, createAccount, linkSub, signUpSchema } from './accounts.ts';
+import { signInPage, signUpPage } from './pages.ts';
+
+const MOUNT = '/idp';
+
+/**
+ * Mounts the embedded provider at /idp. Its own endpoints get the raw request (no body parser)
+ * in one encapsulated context; the sign-in and sign-up pages are ordinary routes in another.
+ */
+export async function idpPlugin(
+  app: FastifyInstance,
+  opts: { provider: Provider; store: AppStore },
+) {
+  const { provider, store } = opts;
+  // SPEC §9: 10 sign-in attempts a minute per email address. A looser limit per network address
+  // slows password spraying across many accounts without locking out an office behind one NAT.
+  const perEmail = new RateLimiter(LIMITS.signInAttemptsPerMinute, 60_000);
+  const perIp = new RateLimiter(LIMITS.signInAttemptsPerMinute * 10, 60_000);
+
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const handler = provider.callback();
+    const forward = (req: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const nodeReq = req.raw as typeof req.raw & { originalUrl?: string };
+      nodeReq.originalUrl = nodeReq.url;
+      nodeReq.url = nodeReq.url!.slice(MOUNT.length) || '/';
+      handler(nodeReq, reply.raw);
+    };
+    raw.all(`${MOUNT}/*`, forward);
+  });
+
+  await app.register(async (pages) => {
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 10_000 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    type Params = { uid: string };
+    type Form = Record<string, string | undefined>;
+
+    const html = (reply: FastifyReply, body: string, status = 200) =>
+      reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(body);
+
+    const finish = async (req: FastifyRequest, reply: FastifyReply, accountId: string) => {
+      const redirectTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(redirectTo, 303);
+    };
+
+    // An interaction that expired or never existed: start over from Keel.
+    const withInteraction = async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await provider.interactionDetails(req.raw, reply.raw);
+      } catch {
+        await reply.redirect('/auth/login', 303);
+        return null;
+      }
+    };
+
+    pages.get<{ Params: Params }>(`${MOUNT}/interaction/:uid`, async (req, reply) => {
+      const details = await withInteraction(req, reply);
+      if (!details) return reply;
+      if (details.prompt.name === 'login') return html(reply, signInPage(details.uid));
+      // Any other prompt (consent) is answered by loadExistingGrant; finish with the session we have.
+      const accountId = details.session?.accountId;
+      if (accountId) return finish(req, reply, accountId);
+      return html(reply, signInPage(details.uid));
+    });
+
+    pages.post<{ Params: Params; Body: Form }>(
+      `${MOUNT}/interaction/:uid/login`,
+      async (req, reply) => {
+        const details = await withInteraction(req, reply);
+        if (!details) return reply;
+        const email = String(req.body?.email ?? '').trim();
+        const password = String(req.body?.password ?? '');
+        if (!perIp.hit(req.ip) || !perEmail.hit(email.toLowerCase()))
+          return html(
+            reply,
+            signInPage(details.uid, {
+              email,
+              error: 'Too many attempts. Wait a minute and try again.',
+            }),
+            429,
+          );
+        if (!email || !password)
+          return html(
+            reply,
+            signInPage(details.uid, { email, error: 'Enter your email and password.' }),
+            422,
+          );
+        const account = await authenticate(store, email, password);
+        if (!account)
+          return html(
+            reply,
+            signInPage(details.uid, {
+              email,
+              error: 'That email and password don\u2019t match an account.',
+            }),
+            401,
+          );
+        return finish(req, reply, account.sub);
+      },
+    );
+
+    pages.get<{ Params: Params }>(`${MOUNT}/interaction/:uid/signup`, async (req, reply) => {
+      const details = await withInteraction(req, reply);
+      if (!details) return reply;
+      return html(reply, signUpPage(details.uid));
+    });
+
+    pages.post<{ Params: Params; Body: Form }>(
+      `${MOUNT}/interaction/:uid/signup`,
+      async (req, reply) => {
+        const details = await withInteraction(req, reply);
+        if (!details) return reply;
+        const name = String(req.body?.name ?? '');
+        const email = String(req.body?.email ?? '');
+        if (!perIp.hit(req.ip))
+          return html(
+            reply,
+            signUpPage(details.uid, {
+              name,
+              email,
+              error: 'Too many attempts. Wait a minute and try again.',
+            }),
+            429,
+          );
+        const parsed = signUpSchema.safeParse({ name, email, password: req.body?.password ?? '' });
+        if (!parsed.success) {
+          const fieldErrors: Record<string, string> = {};
+          for (const issue of parsed.error.issues)
+            fieldErrors[String(issue.path[0])] ??= issue.message;
+          return html(
+            reply,
+            signUpPage(details.uid, {
+              name,
+              email,
+              fieldErrors,
+              error: 'Check the highlighted fields.',
+            }),
+            422,
+          );
+        }
+        const account = await createAccount(store, parsed.data);
+        if (!account)
+          return html(
+            reply,
+            signUpPage(details.uid, {
+              name,
+              email,
+              fieldErrors: { email: 'An account with this email already exists. Sign in instead.' },
+            }),
+            409,
+          );
+        await linkSub(store, account);
+        return finish(req, reply, account.sub);
+      },
+    );
+  });
+}

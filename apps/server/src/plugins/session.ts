@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS } from '@keel/domain';
+import { AppError } from '../app-error.ts';
+import type { AppStore, SessionDoc, UserDoc } from '../db/app-store.ts';
+
+export const SESSION_COOKIE = 'keel_session';
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface SessionInfo {
+  id: string;
+  user: UserDoc;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+function parseCookie(value: string | undefined): { userId: string; secret: string } | null {
+  if (!value) return null;
+  const dot = value.indexOf('.');
+  if (dot <= 0) return null;
+  const userId = value.slice(0, dot);
+  const secret = value.slice(dot + 1);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId) || !/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null;
+  return { userId, secret };
+}
+
+/**
+ * Sessions live in the app database (any instance can read them; they survive restarts and can
+ * be revoked). The cookie is HttpOnly and SameSite=Lax; Secure when Keel is served over HTTPS.
+ */
+export function registerSessions(app: FastifyInstance, opts: { store: AppStore; secure: boolean }) {
+  const { store } = opts;
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!/^\/(api|auth|db)\//.test(request.url)) return;
+    const parsed = parseCookie(request.cookies[SESSION_COOKIE]);
+    if (!parsed) return;
+    const docId = store.sessionDocId(parsed.userId, parsed.secret);
+    const session = await store.get<SessionDoc>(docId);
+    if (!session) return;
+    const now = Date.now();
+    if (
+      Date.parse(session.expiresAt) < now ||
+      Date.parse(session.lastUsedAt) + LIMITS.sessionIdleMs < now
+    )
+      return;
+    const user = await store.getUser(session.userId);
+    if (!user) return;
+    request.session = { id: docId, user };
+    if (now - Date.parse(session.lastUsedAt) > TOUCH_EVERY_MS) {
+      store.put({ ...session, lastUsedAt: new Date(now).toISOString() }).catch(() => undefined);
+    }
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, value: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: Math.floor(LIMITS.sessionMaxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export function requireSession(request: FastifyRequest): SessionInfo {
+  if (!request.session) throw new AppError('AUTH_REQUIRED');
+  return request.session;
+}

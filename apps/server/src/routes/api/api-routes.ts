@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { can, createWorkspaceBody, LIMITS, zodErrors, type MeResponse } from '@keel/domain';
+import { AppError } from '../../app-error.ts';
+import { userIdOf, type AppStore, type WorkspaceRecord } from '../../db/app-store.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { workspaceAccess } from '../../workspaces/access.ts';
+import { createWorkspace } from '../../workspaces/create-workspace.ts';
+
+/** SPEC §7 /api routes of the foundation. Bodies are parsed with the domain's schemas. */
+export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore }) {
+  const { store } = opts;
+
+  app.get('/api/me', async (request): Promise<MeResponse> => {
+    const { user } = requireSession(request);
+    const memberships = await store.membershipsOf(userIdOf(user));
+    const workspaces = await Promise.all(
+      memberships.map(async (m) => ({
+        m,
+        ws: await store.get<WorkspaceRecord>(`workspace:${m.workspaceId}`),
+      })),
+    );
+    return {
+      user: { id: userIdOf(user), email: user.email, name: user.name, avatarUrl: user.avatarUrl },
+      workspaces: workspaces
+        .filter((w): w is { m: (typeof w)['m']; ws: WorkspaceRecord } => w.ws !== null)
+        .map(({ m, ws }) => ({ id: m.workspaceId, slug: ws.slug, name: ws.name, role: m.role }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  });
+
+  app.post('/api/workspaces', async (request, reply) => {
+    const { user } = requireSession(request);
+    const parsed = createWorkspaceBody.safeParse(request.body);
+    if (!parsed.success)
+      throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
+    const { workspace, project } = await createWorkspace(store, user, parsed.data);
+    return reply.code(201).send({
+      workspace: {
+        id: workspace._id.slice('workspace:'.length),
+        slug: workspace.slug,
+        name: workspace.name,
+        role: 'owner',
+      },
+      project: { id: project._id, key: project.key },
+    });
+  });
+
+  app.post<{ Params: { ws: string; projectId: string } }>(
+    '/api/workspaces/:ws/projects/:projectId/numbers',
+    async (request) => {
+      const access = await workspaceAccess(request, store, request.params.ws);
+      if (!can(access.role, 'issue:create')) throw new AppError('FORBIDDEN');
+      const { projectId } = request.params;
+      const project = /^project:[A-Za-z0-9_-]{1,64}$/.test(projectId)
+        ? await store.couch.getDoc(access.workspace.dbName, projectId)
+        : null;
+      if (!project || project.type !== 'project') throw new AppError('NOT_FOUND');
+      const workspaceId = access.workspace._id.slice('workspace:'.length);
+      const block = await store.reserveNumbers(workspaceId, projectId, LIMITS.issueNumbersPerBlock);
+      return { projectId, ...block };
+    },
+  );
+}

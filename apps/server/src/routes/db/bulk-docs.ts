@@ -1,0 +1,131 @@
+import {
+  checkDocumentWrite,
+  errorMessage,
+  LIMITS,
+  typeOfId,
+  type ErrorCode,
+  type FieldError,
+  type ProjectDoc,
+  type WorkspaceDoc,
+} from '@keel/domain';
+import { AppError } from '../../app-error.ts';
+import type { BulkResult, CouchClient } from '../../db/couch-client.ts';
+import type { WorkspaceAccess } from '../../workspaces/access.ts';
+
+/** A refused document, in CouchDB's own per-document `_bulk_docs` error shape. */
+interface Refusal extends BulkResult {
+  id: string;
+  error: 'forbidden';
+  reason: string;
+  code: ErrorCode;
+  errors: FieldError[];
+}
+
+function refusal(id: string, code: ErrorCode, reason: string, errors: FieldError[] = []): Refusal {
+  const title = errorMessage(code);
+  return {
+    id,
+    error: 'forbidden',
+    reason: reason === title ? title : `${title} ${reason}`,
+    code,
+    errors,
+  };
+}
+
+/**
+ * Rules that need other documents of the workspace: an issue's state must be one of its
+ * project's states.
+ */
+function crossDocumentProblem(doc: WorkspaceDoc, lookup: Map<string, WorkspaceDoc>): string | null {
+  if (doc.type === 'issue') {
+    const project = lookup.get(doc.projectId);
+    if (!project || project.type !== 'project') return 'The issue’s project does not exist';
+    if (!(project as ProjectDoc).states.some((s) => s.id === doc.stateId))
+      return 'State is not one of the project’s states';
+  }
+  return null;
+}
+
+/**
+ * `_bulk_docs` through the proxy: every document is parsed with the domain schema and checked
+ * against the role matrix; refused ones get a per-document error and the rest are saved.
+ */
+export async function validatedBulkDocs(
+  couch: CouchClient,
+  access: WorkspaceAccess,
+  body: unknown,
+): Promise<BulkResult[]> {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !Array.isArray((body as { docs?: unknown }).docs)
+  )
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'docs', message: 'docs must be a list of documents' }],
+    });
+  const { docs, new_edits } = body as { docs: unknown[]; new_edits?: unknown };
+  const newEdits = new_edits !== false;
+  if (docs.length > LIMITS.bulkDocsPerRequest) throw new AppError('PAYLOAD_TOO_LARGE');
+  const dbName = access.workspace.dbName;
+
+  const idOf = (doc: unknown) =>
+    typeof doc === 'object' && doc !== null && typeof (doc as { _id?: unknown })._id === 'string'
+      ? (doc as { _id: string })._id
+      : '';
+  const ids = [...new Set(docs.map(idOf).filter((id) => typeOfId(id) !== null))];
+  const projectIds = docs.flatMap((d) => {
+    const projectId = (d as { type?: unknown; projectId?: unknown }).projectId;
+    return (d as { type?: unknown }).type === 'issue' &&
+      typeof projectId === 'string' &&
+      typeOfId(projectId) === 'project'
+      ? [projectId]
+      : [];
+  });
+  const keys = [...new Set([...ids, ...projectIds])];
+  const stored = new Map<string, WorkspaceDoc>();
+  if (keys.length) {
+    for (const row of await couch.allDocs<WorkspaceDoc>(dbName, { keys, include_docs: true }))
+      if (row.doc) stored.set(row.id, row.doc);
+  }
+
+  const results: (BulkResult | null)[] = [];
+  const accepted: unknown[] = [];
+  const lookup = new Map(stored);
+  for (const doc of docs) {
+    const id = idOf(doc);
+    if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) {
+      results.push(refusal(id, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));
+      continue;
+    }
+    const verdict = checkDocumentWrite(doc, {
+      role: access.role,
+      userId: access.userId,
+      existing: stored.get(id) ?? null,
+    });
+    if (!verdict.ok) {
+      results.push(refusal(id, verdict.code, verdict.reason, verdict.errors));
+      continue;
+    }
+    if (verdict.doc) {
+      // Documents later in the batch may refer to earlier ones (a project and its first issue).
+      lookup.set(id, verdict.doc);
+      const problem = crossDocumentProblem(verdict.doc, lookup);
+      if (problem) {
+        results.push(
+          refusal(id, 'VALIDATION_FAILED', problem, [{ path: 'stateId', message: problem }]),
+        );
+        continue;
+      }
+    }
+    results.push(null);
+    accepted.push(doc);
+  }
+
+  const saved = accepted.length ? await couch.bulkDocs(dbName, accepted, newEdits) : [];
+  if (!newEdits) return [...results.filter((r): r is BulkResult => r !== null), ...saved];
+  // With new_edits, CouchDB answers one row per document in order; keep the client's order.
+  let next = 0;
+  return results.map(
+    (r) => r ?? saved[next++] ?? { id: '', error: 'unknown_error', reason: 'No result' },
+  );
+}

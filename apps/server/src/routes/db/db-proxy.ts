@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS } from '@keel/domain';
+import { AppError } from '../../app-error.ts';
+import type { AppStore } from '../../db/app-store.ts';
+import type { CouchClient } from '../../db/couch-client.ts';
+import { workspaceAccess } from '../../workspaces/access.ts';
+import { validatedBulkDocs } from './bulk-docs.ts';
+import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
+
+// Reply headers worth passing on; hop-by-hop ones (connection, keep-alive, transfer-encoding)
+// and anything the database says about itself stay behind.
+const PASS_HEADERS = ['content-type', 'etag', 'cache-control'];
+
+/**
+ * `/db/:ws/…`: the CouchDB replication protocol for one workspace database, with the session's
+ * user authorised as a member and every written document validated. The browser never talks
+ * to the database and never sees its credentials.
+ */
+export async function dbProxyRoutes(
+  app: FastifyInstance,
+  opts: { store: AppStore; couch: CouchClient },
+) {
+  const { store, couch } = opts;
+
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: LIMITS.requestBodyBytes },
+    (_req, body, done) => {
+      try {
+        done(null, body === '' ? {} : JSON.parse(body as string));
+      } catch {
+        done(
+          new AppError('VALIDATION_FAILED', { errors: [{ path: '', message: 'Malformed JSON' }] }),
+          undefined,
+        );
+      }
+    },
+  );
+
+  const handle = async (
+    request: FastifyRequest<{ Params: { ws: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const access = await workspaceAccess(request, store, request.params.ws);
+    const rawUrl = request.raw.url ?? '';
+    const [rawPath = '', rawQuery = ''] = rawUrl.split(/\?(.*)/s, 2);
+    const prefix = `/db/${encodeURIComponent(request.params.ws)}`;
+    const rest = rawPath.startsWith(prefix) ? rawPath.slice(prefix.length) : null;
+    const method = request.method === 'HEAD' ? 'HEAD' : request.method;
+    const endpoint = rest === null ? null : classifyReplicationPath(rest, method);
+    if (!endpoint)
+      throw new AppError('FORBIDDEN', {
+        detail: 'Only the replication protocol is available here',
+      });
+
+    if (endpoint.kind === 'bulk_docs') {
+      const results = await validatedBulkDocs(couch, access, request.body);
+      return reply.code(201).send(results);
+    }
+
+    const incoming = new URLSearchParams(rawQuery);
+    const query: Record<string, string> = {};
+    for (const [key, value] of incoming)
+      if (ALLOWED_QUERY[endpoint.kind].includes(key)) query[key] = value;
+    if (endpoint.kind === 'changes') {
+      if (query.feed && !['normal', 'longpoll'].includes(query.feed))
+        throw new AppError('FORBIDDEN', { detail: 'Only normal and longpoll feeds' });
+      if (query.filter && query.filter !== '_doc_ids')
+        throw new AppError('FORBIDDEN', { detail: 'Only the _doc_ids filter' });
+    }
+    if (
+      endpoint.kind === 'local' &&
+      request.method === 'PUT' &&
+      Buffer.byteLength(JSON.stringify(request.body ?? {})) > 64_000
+    )
+      throw new AppError('PAYLOAD_TOO_LARGE');
+
+    const abort = new AbortController();
+    request.raw.on('close', () => abort.abort());
+    const upstream = await couch.request(
+      request.method,
+      upstreamPath(access.workspace.dbName, endpoint),
+      {
+        query,
+        body: ['POST', 'PUT'].includes(request.method) ? (request.body ?? {}) : undefined,
+        // Compressed longpoll replies hold back heartbeats until the end; ask for identity.
+        headers: { 'accept-encoding': 'identity' },
+        signal: abort.signal,
+      },
+    );
+    if (upstream.status >= 500) throw new AppError('DB_UNAVAILABLE');
+    reply.code(upstream.status);
+    for (const name of PASS_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value) reply.header(name, value);
+    }
+    reply.header('cache-control', 'no-store');
+    if (!upstream.body || request.method === 'HEAD') return reply.send();
+    return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
+  };
+
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+  app.route({ method: [...methods], url: '/db/:ws', exposeHeadRoute: false, handler: handle });
+  app.route({ method: [...methods], url: '/db/:ws/*', exposeHeadRoute: false, handler: handle });
+}
