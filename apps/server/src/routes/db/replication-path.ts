@@ -13,7 +13,8 @@ export type ReplicationEndpoint =
   | { kind: 'local'; id: string }
   | { kind: 'doc'; id: string };
 
-const LOCAL_ID = /^[A-Za-z0-9_.-]{1,200}$/;
+// Checkpoint ids are PouchDB's base64 replication ids.
+const LOCAL_ID = /^[A-Za-z0-9_.=+-]{1,200}$/;
 
 const ALLOWED: Record<ReplicationEndpoint['kind'], readonly string[]> = {
   info: ['GET', 'HEAD'],

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import {
+  createWorkspaceAs,
+  issueDoc,
+  type WorkspaceFixture,
+} from '../../testing/workspace-fixture.ts';
+
+const require = createRequire(import.meta.url);
+const PouchDB = require('pouchdb-node') as PouchDB.Static;
+
+let server: TestServer;
+let owner: BrowserSession;
+let ws: WorkspaceFixture;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = new BrowserSession(server.url);
+  await signUp(owner, newAccount('owner'));
+  ws = await createWorkspaceAs(owner, 'proxy');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface BulkRow {
+  id: string;
+  ok?: boolean;
+  error?: string;
+  code?: string;
+  reason?: string;
+  errors?: { path: string; message: string }[];
+}
+
+async function bulk(browser: BrowserSession, docs: unknown[], slug = ws.slug) {
+  const res = await browser.request(`/db/${slug}/_bulk_docs`, { method: 'POST', json: { docs } });
+  return { status: res.status, rows: (await res.json()) as BulkRow[] };
+}
+
+async function stored(id: string) {
+  const res = await owner.request(`/db/${ws.slug}/${encodeURIComponent(id)}`);
+  return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null;
+}
+
+describe('/db/:ws _bulk_docs validation', () => {
+  it('saves a valid issue', async () => {
+    const doc = issueDoc(ws);
+    const { status, rows } = await bulk(owner, [doc]);
+    expect(status).toBe(201);
+    expect(rows[0]).toMatchObject({ id: doc._id, ok: true });
+    expect((await stored(doc._id))?.title).toBe('Make the board faster');
+  });
+
+  it('refuses an empty or 256-character title with VALIDATION_FAILED and stores nothing, but saves the rest of the batch', async () => {
+    const empty = issueDoc(ws, { title: '   ' });
+    const long = issueDoc(ws, { title: 'x'.repeat(256) });
+    const fine = issueDoc(ws, { title: 'Fine' });
+    const { rows } = await bulk(owner, [empty, long, fine]);
+    expect(rows[0]).toMatchObject({ id: empty._id, error: 'forbidden', code: 'VALIDATION_FAILED' });
+    expect(rows[0]?.errors).toContainEqual({ path: 'title', message: 'Title is required' });
+    expect(rows[1]?.errors).toContainEqual({
+      path: 'title',
+      message: 'Title must be at most 255 characters',
+    });
+    expect(rows[2]).toMatchObject({ id: fine._id, ok: true });
+    expect(await stored(empty._id)).toBeNull();
+    expect(await stored(long._id)).toBeNull();
+    expect(await stored(fine._id)).not.toBeNull();
+  });
+
+  it('refuses a forged createdBy', async () => {
+    const forged = issueDoc(ws, { createdBy: 'someone-else' });
+    const { rows } = await bulk(owner, [forged]);
+    expect(rows[0]).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await stored(forged._id)).toBeNull();
+  });
+
+  it('refuses changing the author of an existing issue', async () => {
+    const doc = issueDoc(ws);
+    const [saved] = (await bulk(owner, [doc])).rows;
+    const { rows } = await bulk(owner, [
+      { ...doc, _rev: (saved as { rev?: string }).rev, createdBy: 'someone-else' },
+    ]);
+    expect(rows[0]).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await stored(doc._id))?.createdBy).toBe(ws.userId);
+  });
+
+  it('refuses a state that is not one of the project’s states', async () => {
+    const doc = issueDoc(ws, { stateId: 'nope' });
+    const { rows } = await bulk(owner, [doc]);
+    expect(rows[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses member documents, design documents and unknown ids from clients', async () => {
+    const now = new Date().toISOString();
+    const { rows } = await bulk(owner, [
+      {
+        _id: `member:${ws.userId}`,
+        type: 'member',
+        userId: ws.userId,
+        name: 'x',
+        email: 'x@x.io',
+        avatarUrl: null,
+        role: 'owner',
+        active: true,
+        createdAt: now,
+        updatedAt: now,
+      },
+      { _id: '_design/evil', views: { all: { map: 'function(){for(;;){}}' } } },
+      { _id: 'whatever', type: 'issue' },
+    ]);
+    expect(rows.map((r) => r.code)).toEqual([
+      'FORBIDDEN',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+    ]);
+    const design = await owner.request(`/db/${ws.slug}/_design%2Fevil`);
+    expect(design.status).toBe(403);
+  });
+
+  it('answers 413 for more than 1,000 documents in one request', async () => {
+    const docs = Array.from({ length: 1001 }, () => ({ _id: 'x' }));
+    const { status, rows } = await bulk(owner, docs);
+    expect(status).toBe(413);
+    expect((rows as unknown as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 413 for a body over 10 MB', async () => {
+    const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ docs: [{ _id: 'x', pad: 'x'.repeat(10_500_000) }] }),
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('refuses every write from a viewer', async () => {
+    const viewer = new BrowserSession(server.url);
+    await signUp(viewer, newAccount('viewer'));
+    const me = (await (await viewer.request('/api/me')).json()) as { user: { id: string } };
+    const workspace = await server.store.workspaceBySlug(ws.slug);
+    const workspaceId = workspace!._id.slice('workspace:'.length);
+    await server.store.put({
+      _id: `membership:${me.user.id}:${workspaceId}`,
+      type: 'membership',
+      workspaceId,
+      userId: me.user.id,
+      role: 'viewer',
+      joinedAt: new Date().toISOString(),
+    });
+    expect((await viewer.request(`/db/${ws.slug}/`)).status).toBe(200);
+    const doc = issueDoc({ ...ws, userId: me.user.id });
+    const { rows } = await bulk(viewer, [doc]);
+    expect(rows[0]).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await stored(doc._id)).toBeNull();
+  });
+});
+
+describe('/db/:ws access', () => {
+  it('is 404 for a non-member, and for a workspace that does not exist, alike', async () => {
+    const stranger = new BrowserSession(server.url);
+    await signUp(stranger, newAccount('stranger'));
+    const member = await stranger.request(`/db/${ws.slug}/`);
+    const missing = await stranger.request('/db/no-such-ws/');
+    expect(member.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(await member.json()).toMatchObject({ code: 'NOT_FOUND', error: 'not_found' });
+    expect((await bulk(stranger, [issueDoc(ws)])).status).toBe(404);
+  });
+
+  it('is 401 without a session', async () => {
+    const res = await fetch(`${server.url}/db/${ws.slug}/_changes`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it.each([
+    ['GET', '/_all_docs'],
+    ['GET', '/_design/x/_view/y'],
+    ['POST', '/_temp_view'],
+    ['GET', '/_security'],
+    ['PUT', '/issue:abc'],
+    ['GET', '/issue:abc/attachment'],
+    ['GET', '/../_all_dbs'],
+    ['GET', '/%2e%2e/_all_dbs'],
+    ['GET', '/_local%2F..%2F..%2F_all_dbs'],
+    ['GET', '/_changes?feed=continuous'],
+    ['GET', '/_changes?filter=_view&view=x/y'],
+  ])('refuses %s %s', async (method, rest) => {
+    const res = await owner.request(`${server.url}/db/${ws.slug}${rest}`, {
+      method,
+      ...(method !== 'GET' ? { json: {} } : {}),
+    });
+    expect([403, 404]).toContain(res.status);
+  });
+});
+
+describe('replication through the proxy', () => {
+  it('a PouchDB replica pushes and pulls through /db/:ws, and refused documents come back as denied', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replica-'));
+    const local = new PouchDB(path.join(dir, 'local'));
+    const remote = new PouchDB(`${server.url}/db/${ws.slug}`, {
+      skip_setup: true,
+      fetch: (url: string | Request, opts?: RequestInit) => {
+        const headers = new Headers(opts?.headers);
+        headers.set('cookie', owner.cookieHeader());
+        headers.set('origin', owner.origin);
+        return PouchDB.fetch(url, { ...opts, headers });
+      },
+    } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+
+    const good = issueDoc(ws, { title: 'Synced through the proxy' });
+    const bad = issueDoc(ws, { title: '' });
+    await local.bulkDocs([good, bad]);
+    const denied: string[] = [];
+    const push = await local.replicate
+      .to(remote)
+      .on('denied', (err) => denied.push((err as { id: string }).id));
+    expect(push.ok).toBe(true);
+    expect(denied).toEqual([bad._id]);
+    expect((await stored(good._id))?.title).toBe('Synced through the proxy');
+
+    const elsewhere = new PouchDB(path.join(dir, 'elsewhere'));
+    await elsewhere.replicate.from(remote);
+    const pulled = await elsewhere.get(good._id);
+    expect(pulled).toMatchObject({ title: 'Synced through the proxy' });
+    await Promise.all([local.close(), elsewhere.close()]);
+  });
+});
