@@ -1,0 +1,102 @@
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { IssuePage } from '../features/issues/issue-page.tsx';
+import { IssuesPage } from '../features/issues/issues-page.tsx';
+import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
+import { ToastRegion } from '../shared/ui/toast-region.tsx';
+import { AccountRoute } from './routes/account-route.tsx';
+import { NewWorkspaceRoute } from './routes/new-workspace-route.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+import { PlaceholderPage } from './routes/placeholder-page.tsx';
+import { ProjectsPage } from './routes/projects-page.tsx';
+import { RootRedirect } from './routes/root-redirect.tsx';
+import { WorkspaceNotFound } from './routes/workspace-not-found.tsx';
+import { WorkspaceLayout } from './shell/workspace-layout.tsx';
+
+/** SPEC §2, the map of screens. Screens not built yet say what they will hold. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/signin" element={<SignInPage />} />
+        <Route element={<RequireAuth />}>
+          <Route index element={<RootRedirect />} />
+          <Route path="new" element={<NewWorkspaceRoute />} />
+          <Route path="account" element={<AccountRoute />} />
+          <Route path=":ws" element={<WorkspaceLayout />}>
+            <Route index element={<Navigate to="my-issues" replace />} />
+            <Route path="my-issues" element={<MyIssuesPage />} />
+            <Route path="issues" element={<IssuesPage />} />
+            <Route path="projects" element={<ProjectsPage />} />
+            <Route path="projects/:key/issues" element={<IssuesPage />} />
+            <Route
+              path="projects/:key/board"
+              element={
+                <PlaceholderPage
+                  title="Board"
+                  holds="The project's issues as columns, one per workflow state, with drag and drop."
+                />
+              }
+            />
+            <Route path="issue/:issueKey" element={<IssuePage />} />
+            <Route
+              path="inbox"
+              element={
+                <PlaceholderPage
+                  title="Inbox"
+                  holds="Issues assigned to you, mentions, and comments and state changes on issues you created or follow."
+                />
+              }
+            />
+            <Route
+              path="settings"
+              element={
+                <PlaceholderPage
+                  title="Settings"
+                  holds="The workspace's name, and deleting the workspace for its owner."
+                />
+              }
+            />
+            <Route
+              path="settings/members"
+              element={
+                <PlaceholderPage
+                  title="Members"
+                  holds="Members and their roles, and invitations."
+                />
+              }
+            />
+            <Route
+              path="settings/projects"
+              element={
+                <PlaceholderPage
+                  title="Projects settings"
+                  holds="Projects and their workflow states."
+                />
+              }
+            />
+            <Route
+              path="settings/labels"
+              element={
+                <PlaceholderPage title="Labels" holds="The workspace's labels and their colours." />
+              }
+            />
+            <Route
+              path="settings/data"
+              element={
+                <PlaceholderPage
+                  title="Import and export"
+                  holds="Importing issues and exporting the workspace."
+                />
+              }
+            />
+            <Route path="*" element={<WorkspaceNotFound />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      <ToastRegion />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router';
+import { AccountPage } from '../../features/account/account-page.tsx';
+import { signOut } from '../../features/auth/session-store.ts';
+import { useMe } from '../../features/auth/use-session.ts';
+import { clearDeviceData } from '../../features/sync/clear-device.ts';
+import { closeWorkspaceSession } from '../../features/sync/workspace-session.ts';
+
+export function AccountRoute() {
+  const me = useMe();
+  const navigate = useNavigate();
+  return (
+    <AccountPage
+      user={me.user}
+      onSignOut={async () => {
+        closeWorkspaceSession();
+        await signOut();
+        navigate('/signin', { replace: true });
+      }}
+      onClearDevice={async () => {
+        await clearDeviceData();
+        // A full reload: nothing of the old replicas may stay in memory, and the app starts
+        // over by asking the server who is signed in.
+        window.location.assign('/');
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { rememberWorkspace } from '../../features/auth/last-workspace.ts';
+import { refreshSession } from '../../features/auth/session-store.ts';
+import { useMe } from '../../features/auth/use-session.ts';
+import { WorkspaceProvider } from '../../features/sync/workspace-context.tsx';
+import { NotFoundPage } from '../routes/not-found-page.tsx';
+import { AppShell } from './app-shell.tsx';
+
+const recheckSession = () => void refreshSession();
+
+/**
+ * `/:ws/*`: a workspace the user belongs to (per /api/me, cached on the device) opens its
+ * replica and the shell; anything else is "not found", never a hint that it exists.
+ */
+export function WorkspaceLayout() {
+  const { ws } = useParams();
+  const me = useMe();
+  const workspace = me.workspaces.find((w) => w.slug === ws);
+
+  useEffect(() => {
+    if (workspace) rememberWorkspace(me.user.id, workspace.slug);
+  }, [me.user.id, workspace]);
+
+  if (!workspace) return <NotFoundPage />;
+  return (
+    <WorkspaceProvider
+      userId={me.user.id}
+      slug={workspace.slug}
+      role={workspace.role}
+      onUnauthorized={recheckSession}
+    >
+      <AppShell workspace={workspace} me={me} />
+    </WorkspaceProvider>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocumentWrite } from '@keel/domain';
+import { buildNewIssue, firstSortOrder, sortKeyBefore } from './build-issue.ts';
+import { NOW, makeIssue, makeProject } from './test-fixtures.ts';
+
+const input = {
+  issueId: 'issue:abc',
+  activityId: 'activity:def',
+  project: makeProject(),
+  number: 7,
+  title: 'Fix the login',
+  description: '',
+  firstSortOrder: null,
+  actorId: 'u1',
+  now: NOW,
+};
+
+describe('buildNewIssue', () => {
+  it('starts in the first unstarted state with empty properties', () => {
+    const { issue } = buildNewIssue(input);
+    expect(issue).toMatchObject({
+      stateId: 'todo',
+      priority: 0,
+      assigneeId: null,
+      labelIds: [],
+      createdBy: 'u1',
+      subscriberIds: ['u1'],
+      projectId: 'project:p1',
+      number: 7,
+    });
+  });
+
+  it('builds documents the domain accepts from a member', () => {
+    const { issue, activity } = buildNewIssue(input);
+    const ctx = { role: 'member' as const, userId: 'u1', existing: null };
+    expect(checkDocumentWrite(issue, ctx).ok).toBe(true);
+    expect(checkDocumentWrite(activity, ctx).ok).toBe(true);
+    expect(activity).toMatchObject({ issueId: 'issue:abc', kind: 'created', from: null, to: null });
+  });
+
+  it('sorts a new issue before the current first one', () => {
+    const { issue } = buildNewIssue({ ...input, firstSortOrder: 'a0' });
+    expect(issue.sortOrder < 'a0').toBe(true);
+  });
+});
+
+describe('sort keys', () => {
+  it('finds the smallest key of the project only', () => {
+    const issues = [
+      makeIssue({ sortOrder: 'a3' }),
+      makeIssue({ sortOrder: 'a1' }),
+      makeIssue({ sortOrder: 'Zz', projectId: 'project:other' }),
+    ];
+    expect(firstSortOrder(issues, 'project:p1')).toBe('a1');
+    expect(firstSortOrder([], 'project:p1')).toBeNull();
+  });
+
+  it('survives a malformed key', () => {
+    expect(sortKeyBefore('not a key!')).toBe('a0');
+  });
+});

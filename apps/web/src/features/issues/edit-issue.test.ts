@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocumentWrite } from '@keel/domain';
+import { editIssue, type EditContext } from './edit-issue.ts';
+import { makeIssue, makeProject } from './test-fixtures.ts';
+
+const LATER = '2025-06-11T09:30:00.000Z';
+let n = 0;
+const ctx: EditContext = {
+  project: makeProject(),
+  actorId: 'u2',
+  now: LATER,
+  newActivityId: () => `activity:a${++n}`,
+};
+
+describe('editIssue', () => {
+  it('returns null when nothing changed', () => {
+    const issue = makeIssue();
+    expect(editIssue(issue, { title: issue.title, priority: 0 }, ctx)).toBeNull();
+  });
+
+  it('writes one activity per changed field with old and new values', () => {
+    const result = editIssue(makeIssue(), { title: 'New title', priority: 2 }, ctx);
+    expect(result?.issue).toMatchObject({ title: 'New title', priority: 2, updatedAt: LATER });
+    expect(result?.activities.map((a) => [a.kind, a.from, a.to])).toEqual([
+      ['title', 'An issue', 'New title'],
+      ['priority', 0, 2],
+    ]);
+  });
+
+  it('sets the transition times when the state changes', () => {
+    const started = editIssue(makeIssue(), { stateId: 'in-progress' }, ctx);
+    expect(started?.issue).toMatchObject({ stateId: 'in-progress', startedAt: LATER });
+    expect(started?.activities[0]).toMatchObject({
+      kind: 'state',
+      from: 'todo',
+      to: 'in-progress',
+    });
+
+    const done = editIssue(started!.issue, { stateId: 'done' }, ctx);
+    expect(done?.issue).toMatchObject({ completedAt: LATER, startedAt: LATER, canceledAt: null });
+  });
+
+  it('ignores a state that is not in the project', () => {
+    expect(editIssue(makeIssue(), { stateId: 'nowhere' }, ctx)).toBeNull();
+  });
+
+  it('records a description change without copying the text', () => {
+    const result = editIssue(makeIssue(), { description: 'Steps to reproduce' }, ctx);
+    expect(result?.activities[0]).toMatchObject({ kind: 'description', from: null, to: null });
+  });
+
+  it('produces documents the domain accepts as an edit by another member', () => {
+    const existing = makeIssue({ _rev: '1-x' });
+    const result = editIssue(existing, { title: 'Renamed', stateId: 'done' }, ctx)!;
+    expect(checkDocumentWrite(result.issue, { role: 'member', userId: 'u2', existing }).ok).toBe(
+      true,
+    );
+    for (const activity of result.activities)
+      expect(
+        checkDocumentWrite(activity, { role: 'member', userId: 'u2', existing: null }).ok,
+      ).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { transitionTimes, type ActivityDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
+
+/** The fields of an issue this screen edits; each one changed writes one activity record. */
+export interface IssueEdit {
+  title?: string;
+  description?: string;
+  stateId?: string;
+  priority?: number;
+}
+
+export interface EditContext {
+  project: ProjectDoc;
+  actorId: string;
+  now: string;
+  newActivityId: () => string;
+}
+
+/**
+ * The issue after an edit and the activity it writes (SPEC §4: every change of a tracked field
+ * writes one record). Returns null when nothing actually changed. The description's activity
+ * records that it changed, not both texts: those can be 50,000 characters each.
+ */
+export function editIssue(
+  issue: IssueDoc,
+  edit: IssueEdit,
+  ctx: EditContext,
+): { issue: IssueDoc; activities: ActivityDoc[] } | null {
+  const next: IssueDoc = { ...issue };
+  const activities: ActivityDoc[] = [];
+  const record = (kind: ActivityDoc['kind'], from: ActivityDoc['from'], to: ActivityDoc['to']) =>
+    activities.push({
+      _id: ctx.newActivityId(),
+      type: 'activity',
+      issueId: issue._id,
+      actorId: ctx.actorId,
+      kind,
+      from,
+      to,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+
+  if (edit.title !== undefined && edit.title !== issue.title) {
+    next.title = edit.title;
+    record('title', issue.title, edit.title);
+  }
+  if (edit.description !== undefined && edit.description !== issue.description) {
+    next.description = edit.description;
+    record('description', null, null);
+  }
+  if (edit.priority !== undefined && edit.priority !== issue.priority) {
+    next.priority = edit.priority;
+    record('priority', issue.priority, edit.priority);
+  }
+  if (edit.stateId !== undefined && edit.stateId !== issue.stateId) {
+    const state = ctx.project.states.find((s) => s.id === edit.stateId);
+    if (state) {
+      const { startedAt, completedAt, canceledAt } = issue;
+      const times = transitionTimes(
+        { startedAt, completedAt, canceledAt },
+        state.category,
+        ctx.now,
+      );
+      Object.assign(next, times, { stateId: state.id });
+      record('state', issue.stateId, state.id);
+    }
+  }
+  if (activities.length === 0) return null;
+  next.updatedAt = ctx.now;
+  return { issue: next, activities };
+}

@@ -1,0 +1,85 @@
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router';
+import { can, formatIssueKey } from '@keel/domain';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import {
+  useIssueByKey,
+  useMemberMap,
+  useProjectMap,
+  useWorkspaceLoaded,
+} from '../sync/use-docs.ts';
+import { useWorkspace } from '../sync/workspace-context.tsx';
+import { ActivityTimeline } from './activity-timeline.tsx';
+import type { IssueEdit } from './edit-issue.ts';
+import { IssueDescriptionEditor } from './issue-description-editor.tsx';
+import { IssueProperties } from './issue-properties.tsx';
+import { IssueTitleEditor } from './issue-title-editor.tsx';
+import { useEditIssue } from './use-edit-issue.ts';
+import './issue-page.css';
+
+/** `/:ws/issue/:issueKey`, e.g. /acme/issue/ENG-42. */
+export function IssuePage() {
+  const { issueKey } = useParams();
+  const session = useWorkspace();
+  const loaded = useWorkspaceLoaded();
+  const issue = useIssueByKey(issueKey);
+  const projects = useProjectMap();
+  const members = useMemberMap();
+  const save = useEditIssue(issue?._id ?? '');
+  const readOnly = !can(session.role, 'issue:edit');
+
+  const change = useCallback(
+    (edit: IssueEdit) =>
+      void save(edit).then((outcome) => {
+        if (!outcome.ok) showToast(outcome.message, 'error');
+      }),
+    [save],
+  );
+
+  const project = issue ? projects.get(issue.projectId) : undefined;
+  if (!issue || !project) return loaded ? <NotFound homeHref={`/${session.slug}`} /> : null;
+  const key = formatIssueKey(project.key, issue.number);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <ol>
+            <li>
+              <Link to={`/${session.slug}/projects/${project.key}/issues`}>{project.name}</Link>
+            </li>
+            <li aria-current="page">{key}</li>
+          </ol>
+        </nav>
+      </header>
+      <div className="issue-page">
+        <article className="issue-page__main" aria-labelledby="issue-heading">
+          <h1 id="issue-heading" className="visually-hidden">
+            {key}: {issue.title}
+          </h1>
+          <IssueTitleEditor
+            key={issue._id}
+            title={issue.title}
+            readOnly={readOnly}
+            onSave={(title) => save({ title })}
+          />
+          <IssueDescriptionEditor
+            key={`${issue._id}-description`}
+            description={issue.description}
+            readOnly={readOnly}
+            onSave={(description) => save({ description })}
+          />
+          <ActivityTimeline issueId={issue._id} states={project.states} />
+        </article>
+        <IssueProperties
+          issue={issue}
+          project={project}
+          creator={members.get(issue.createdBy)}
+          readOnly={readOnly}
+          onChange={change}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { removeAllOwnKeys } from '../../shared/lib/local-store.ts';
+import { knownReplicas } from './known-replicas.ts';
+import { closeWorkspaceSession } from './workspace-session.ts';
+
+/**
+ * Delete every workspace replica on this device, the cached app files and Keel's localStorage.
+ * Unsent changes are lost; the caller asks the user first.
+ */
+export async function clearDeviceData(): Promise<void> {
+  closeWorkspaceSession();
+  const names = new Set(knownReplicas());
+  // Replicas opened by an older version or another tab may be missing from our list.
+  const listed = await indexedDB.databases?.().catch(() => []);
+  for (const db of listed ?? []) {
+    if (db.name?.startsWith('_pouch_keel-')) names.add(db.name.slice('_pouch_'.length));
+  }
+  const { destroyReplica } = await import('./replica.ts');
+  await Promise.all([...names].map((name) => destroyReplica(name).catch(() => undefined)));
+  if ('caches' in window) {
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((k) => k.startsWith('keel-')).map((k) => caches.delete(k)));
+  }
+  removeAllOwnKeys();
+}

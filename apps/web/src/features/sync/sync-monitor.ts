@@ -1,0 +1,124 @@
+import { createValueStore, type ValueStore } from '../../shared/lib/value-store.ts';
+import type { Direction, Replica, ReplicationError, Seq } from './replica.ts';
+import { pausedState, type SyncSignals } from './sync-status.ts';
+
+export interface SyncHooks {
+  onDenied: (denial: { id: string; reason: string }) => void;
+  /** The server said the session is gone (401); the app re-checks who is signed in. */
+  onUnauthorized: () => void;
+}
+
+const PUSH_MARK = 'keel-push';
+const RECOUNT_DELAY_MS = 150;
+
+/**
+ * Runs a workspace's live replication and keeps the signals the sync indicator is derived from:
+ * browser online state, each direction's state, and the number of local changes not yet pushed
+ * (counted from the last pushed local sequence, kept in a `_local` doc so it survives reloads).
+ */
+export class SyncMonitor {
+  readonly signals: ValueStore<SyncSignals>;
+  private stopSync: (() => void) | null = null;
+  private lastPushed: Seq = 0;
+  private recountTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private replica: Replica | null = null;
+
+  constructor(
+    private readonly remoteUrl: string,
+    private readonly hooks: SyncHooks,
+  ) {
+    this.signals = createValueStore<SyncSignals>({
+      online: navigator.onLine,
+      push: 'starting',
+      pull: 'starting',
+      pending: 0,
+    });
+  }
+
+  async start(replica: Replica): Promise<void> {
+    this.replica = replica;
+    const mark = await replica.readLocal(PUSH_MARK);
+    const seq = mark?.seq;
+    if (typeof seq === 'number' || typeof seq === 'string') this.lastPushed = seq;
+    if (this.stopped) return;
+    window.addEventListener('online', this.handleOnline);
+    window.addEventListener('offline', this.handleOffline);
+    this.connect();
+    this.localChanged();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.handleOnline);
+    window.removeEventListener('offline', this.handleOffline);
+    if (this.recountTimer) clearTimeout(this.recountTimer);
+    this.stopSync?.();
+    this.stopSync = null;
+  }
+
+  /** Something was written to the device replica; the unpushed count may have moved. */
+  localChanged(): void {
+    if (this.recountTimer) return;
+    this.recountTimer = setTimeout(() => {
+      this.recountTimer = null;
+      void this.recount();
+    }, RECOUNT_DELAY_MS);
+  }
+
+  private connect(): void {
+    if (!this.replica) return;
+    this.stopSync?.();
+    this.stopSync = this.replica.startSync(this.remoteUrl, {
+      onActive: (direction) => this.setDirection(direction, 'active'),
+      onPaused: (direction, error) => this.paused(direction, error),
+      onPushed: (seq) => void this.markPushed(seq),
+      onDenied: this.hooks.onDenied,
+      onFailed: (error) => this.failed(error),
+    });
+  }
+
+  private paused(direction: Direction, error: ReplicationError | null): void {
+    this.setDirection(direction, pausedState(error));
+    if (error?.status === 401) this.hooks.onUnauthorized();
+    // A clean pause of the push means everything on the device up to now has been sent.
+    if (direction === 'push' && !error && this.replica)
+      void this.replica.updateSeq().then((s) => this.markPushed(s));
+  }
+
+  private failed(error: ReplicationError): void {
+    this.setDirection('push', error.status === null ? 'unreachable' : 'failed');
+    this.setDirection('pull', error.status === null ? 'unreachable' : 'failed');
+    if (error.status === 401) this.hooks.onUnauthorized();
+  }
+
+  private setDirection(direction: Direction, state: SyncSignals['push']): void {
+    const current = this.signals.get();
+    if (current[direction] !== state) this.signals.set({ ...current, [direction]: state });
+  }
+
+  private async markPushed(seq: Seq): Promise<void> {
+    if (this.stopped || !this.replica) return;
+    this.lastPushed = seq;
+    await this.replica.writeLocal(PUSH_MARK, { seq }).catch(() => undefined);
+    await this.recount();
+  }
+
+  private async recount(): Promise<void> {
+    if (this.stopped || !this.replica) return;
+    const pending = await this.replica.countChangesSince(this.lastPushed).catch(() => null);
+    if (pending === null || this.stopped) return;
+    const current = this.signals.get();
+    if (current.pending !== pending) this.signals.set({ ...current, pending });
+  }
+
+  private readonly handleOnline = () => {
+    this.signals.set({ ...this.signals.get(), online: true });
+    // Skip whatever back-off the replication is sleeping through: the network is back now.
+    this.connect();
+  };
+
+  private readonly handleOffline = () => {
+    this.signals.set({ ...this.signals.get(), online: false });
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * What the sync indicator says, derived from plain signals so the rule can be tested without a
+ * database: one of Synced, Syncing…, Offline — N changes saved on this device, Sync error.
+ */
+export type DirectionState = 'starting' | 'active' | 'idle' | 'unreachable' | 'failed';
+
+export interface SyncSignals {
+  /** navigator.onLine */
+  online: boolean;
+  push: DirectionState;
+  pull: DirectionState;
+  /** Local changes not yet pushed to the server. */
+  pending: number;
+}
+
+export type SyncStatus =
+  | { kind: 'synced' }
+  | { kind: 'syncing' }
+  | { kind: 'offline'; pending: number }
+  | { kind: 'error' };
+
+export function deriveSyncStatus(signals: SyncSignals): SyncStatus {
+  const { online, push, pull, pending } = signals;
+  if (!online || push === 'unreachable' || pull === 'unreachable')
+    return { kind: 'offline', pending };
+  if (push === 'failed' || pull === 'failed') return { kind: 'error' };
+  if (push === 'idle' && pull === 'idle' && pending === 0) return { kind: 'synced' };
+  return { kind: 'syncing' };
+}
+
+export function syncStatusLabel(status: SyncStatus): string {
+  switch (status.kind) {
+    case 'synced':
+      return 'Synced';
+    case 'syncing':
+      return 'Syncing…';
+    case 'error':
+      return 'Sync error';
+    case 'offline':
+      return `Offline — ${status.pending} ${status.pending === 1 ? 'change' : 'changes'} saved on this device`;
+  }
+}
+
+/** How a direction's pause reads: a server that answered with an error is not "offline". */
+export function pausedState(error: { status: number | null } | null): DirectionState {
+  if (!error) return 'idle';
+  return error.status === null ? 'unreachable' : 'failed';
+}

@@ -1,0 +1,97 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import {
+  formatIssueKey,
+  parseIssueKey,
+  type ActivityDoc,
+  type DocType,
+  type IssueDoc,
+  type MemberDoc,
+  type ProjectDoc,
+} from '@keel/domain';
+import { useWorkspace } from './workspace-context.tsx';
+import type { DocOfType } from './workspace-store.ts';
+
+/**
+ * Selectors over the in-memory workspace. Each returns the same value until the documents it
+ * reads change, so a list re-renders only when its own data moved.
+ */
+export function useDocs<K extends DocType>(type: K): readonly DocOfType<K>[] {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, () => store.list(type));
+}
+
+/** False until the device's copy has been read once (a few milliseconds after opening). */
+export function useWorkspaceLoaded(): boolean {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, store.isLoaded);
+}
+
+export function useProjects(): readonly ProjectDoc[] {
+  const projects = useDocs('project');
+  return useMemo(
+    () =>
+      projects
+        .filter((p) => !p.archivedAt)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.key.localeCompare(b.key)),
+    [projects],
+  );
+}
+
+export function useProjectByKey(key: string | undefined): ProjectDoc | undefined {
+  const projects = useDocs('project');
+  return useMemo(() => projects.find((p) => p.key === key?.toUpperCase()), [projects, key]);
+}
+
+/** Issues of one project, or of the whole workspace when no project is given. */
+export function useIssues(projectId?: string): readonly IssueDoc[] {
+  const issues = useDocs('issue');
+  return useMemo(
+    () => (projectId ? issues.filter((i) => i.projectId === projectId) : issues),
+    [issues, projectId],
+  );
+}
+
+export function useIssueByKey(issueKey: string | undefined): IssueDoc | undefined {
+  const parsed = issueKey ? parseIssueKey(issueKey) : null;
+  const project = useProjectByKey(parsed?.projectKey);
+  const issues = useDocs('issue');
+  return useMemo(
+    () =>
+      project && parsed
+        ? issues.find((i) => i.projectId === project._id && i.number === parsed.number)
+        : undefined,
+    [issues, project, parsed?.number], // eslint-disable-line react-hooks/exhaustive-deps -- parsed is rebuilt each render; its number is what matters
+  );
+}
+
+export function useMembers(): readonly MemberDoc[] {
+  return useDocs('member');
+}
+
+/** Members by user id, for names and initials next to issues and activity. */
+export function useMemberMap(): ReadonlyMap<string, MemberDoc> {
+  const members = useDocs('member');
+  return useMemo(() => new Map(members.map((m) => [m.userId, m])), [members]);
+}
+
+/** Project keys by project document id, to print issue keys in lists. */
+export function useProjectMap(): ReadonlyMap<string, ProjectDoc> {
+  const projects = useDocs('project');
+  return useMemo(() => new Map(projects.map((p) => [p._id, p])), [projects]);
+}
+
+export function useIssueActivity(issueId: string): readonly ActivityDoc[] {
+  const activity = useDocs('activity');
+  return useMemo(
+    () =>
+      activity
+        .filter((a) => a.issueId === issueId)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id)),
+    [activity, issueId],
+  );
+}
+
+export function issueKeyOf(issue: IssueDoc, projects: ReadonlyMap<string, ProjectDoc>): string {
+  const project = projects.get(issue.projectId);
+  return project ? formatIssueKey(project.key, issue.number) : `#${issue.number}`;
+}

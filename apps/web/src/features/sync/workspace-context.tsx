@@ -1,0 +1,34 @@
+import { createContext, use, useMemo, type ReactNode } from 'react';
+import type { Role } from '@keel/domain';
+import { acquireWorkspaceSession, type WorkspaceSession } from './workspace-session.ts';
+
+const WorkspaceContext = createContext<WorkspaceSession | null>(null);
+
+export interface WorkspaceProviderProps {
+  userId: string;
+  slug: string;
+  role: Role;
+  onUnauthorized: () => void;
+  children: ReactNode;
+}
+
+export function WorkspaceProvider({
+  userId,
+  slug,
+  role,
+  onUnauthorized,
+  children,
+}: WorkspaceProviderProps) {
+  // Opening is idempotent per user and workspace, so rendering twice never opens twice.
+  const session = useMemo(
+    () => acquireWorkspaceSession({ userId, slug, role, onUnauthorized }),
+    [userId, slug, role, onUnauthorized],
+  );
+  return <WorkspaceContext value={session}>{children}</WorkspaceContext>;
+}
+
+export function useWorkspace(): WorkspaceSession {
+  const session = use(WorkspaceContext);
+  if (!session) throw new Error('useWorkspace outside WorkspaceProvider');
+  return session;
+}

@@ -1,0 +1,161 @@
+import { can, errorMessage, type Role, type WorkspaceDoc } from '@keel/domain';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import { checkWrites } from './check-writes.ts';
+import { rememberReplica } from './known-replicas.ts';
+import { topUpNumbers } from './number-reserve.ts';
+import { syncRejectedMessage } from './rejection-message.ts';
+import type { Replica } from './replica.ts';
+import { replicaName } from './replica-name.ts';
+import { SyncMonitor } from './sync-monitor.ts';
+import { WorkspaceStore } from './workspace-store.ts';
+
+export type WriteOutcome =
+  { ok: true } | { ok: false; message: string; errors: { path: string; message: string }[] };
+
+export interface SessionParams {
+  userId: string;
+  slug: string;
+  role: Role;
+  onUnauthorized: () => void;
+}
+
+/**
+ * One open workspace on this device: its replica, the in-memory store the screens read, the live
+ * sync and its status. Writes go through `write`, which checks the domain rules and saves to the
+ * device; the store then updates from the device's change feed and sync carries it to the server.
+ */
+export class WorkspaceSession {
+  readonly store = new WorkspaceStore();
+  readonly monitor: SyncMonitor;
+  readonly userId: string;
+  readonly slug: string;
+  role: Role;
+  private readonly replica: Promise<Replica>;
+  private readonly cleanups: (() => void)[] = [];
+  private closed = false;
+
+  constructor(params: SessionParams) {
+    this.userId = params.userId;
+    this.slug = params.slug;
+    this.role = params.role;
+    const name = replicaName(params.userId, params.slug);
+    rememberReplica(name);
+    this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
+    this.monitor = new SyncMonitor(`${location.origin}/db/${params.slug}`, {
+      onDenied: (denial) =>
+        showToast(
+          syncRejectedMessage(denial, (id) => this.store.get(id)),
+          'error',
+        ),
+      onUnauthorized: params.onUnauthorized,
+    });
+    this.open().catch((error: unknown) => {
+      if (this.closed) return; // closing mid-open is expected, e.g. switching workspaces
+      const reason = error instanceof Error ? error.message : String(error);
+      showToast(`Keel couldn't open this workspace on this device: ${reason}`, 'error');
+    });
+  }
+
+  get key(): string {
+    return sessionKey(this.userId, this.slug);
+  }
+
+  private async open(): Promise<void> {
+    const replica = await this.replica;
+    const { docs, seq } = await replica.loadAll();
+    if (this.closed) return;
+    this.store.load(docs);
+    // Follow from the sequence read before loading, so nothing written meanwhile is missed.
+    this.cleanups.push(
+      replica.watch(seq, (changes) => {
+        this.store.apply(changes);
+        this.monitor.localChanged();
+      }),
+    );
+    this.cleanups.push(this.keepNumbersTopped());
+    void this.monitor.start(replica);
+    this.cleanups.push(() => this.monitor.stop());
+  }
+
+  /** Reserve issue numbers for every project while online, so creating offline works later. */
+  private keepNumbersTopped(): () => void {
+    let projects = this.store.list('project');
+    const topUp = () => {
+      if (!can(this.role, 'issue:create') || !navigator.onLine) return;
+      for (const project of this.store.list('project'))
+        void topUpNumbers({ userId: this.userId, slug: this.slug, projectId: project._id });
+    };
+    topUp();
+    const unsubscribe = this.store.subscribe(() => {
+      const next = this.store.list('project');
+      if (next !== projects) {
+        projects = next;
+        topUp();
+      }
+    });
+    window.addEventListener('online', topUp);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', topUp);
+    };
+  }
+
+  async write(docs: readonly unknown[]): Promise<WriteOutcome> {
+    const ctx = { role: this.role, userId: this.userId };
+    const checked = checkWrites(docs, ctx, (id) => this.store.get(id));
+    if (!checked.ok) return checked;
+    try {
+      const replica = await this.replica;
+      const results = await replica.bulk(checked.docs as WorkspaceDoc[]);
+      const failed = results.find((r) => !r.ok);
+      if (failed) {
+        const message =
+          failed.error === 'conflict'
+            ? 'This changed on another device while you were editing. Try again.'
+            : failed.reason || 'The change could not be saved on this device.';
+        return { ok: false, message, errors: [] };
+      }
+      // Resolve once the screens can see the change, so an editor can drop its draft safely.
+      await Promise.all(results.map((r) => (r.rev ? this.store.whenApplied(r.id, r.rev) : null)));
+      return { ok: true };
+    } catch (error) {
+      const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
+      const message = quota
+        ? errorMessage('STORAGE_FULL')
+        : 'The change could not be saved on this device.';
+      return { ok: false, message, errors: [] };
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    void this.replica.then((replica) => replica.close());
+  }
+}
+
+export function sessionKey(userId: string, slug: string): string {
+  return `${userId}/${slug}`;
+}
+
+let current: WorkspaceSession | null = null;
+
+/**
+ * The session for a workspace, opened once and shared by every component of the page. Opening
+ * another workspace closes the previous one: only the workspace on screen syncs.
+ */
+export function acquireWorkspaceSession(params: SessionParams): WorkspaceSession {
+  if (current?.key === sessionKey(params.userId, params.slug)) {
+    current.role = params.role;
+    return current;
+  }
+  current?.close();
+  current = new WorkspaceSession(params);
+  return current;
+}
+
+/** Close whatever is open, before the device's data is deleted. */
+export function closeWorkspaceSession(): void {
+  current?.close();
+  current = null;
+}

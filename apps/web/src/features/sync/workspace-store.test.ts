@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_STATES } from '@keel/domain';
+import { WorkspaceStore } from './workspace-store.ts';
+
+const now = '2025-06-10T12:00:00.000Z';
+const project = {
+  _id: 'project:p1',
+  _rev: '1-a',
+  type: 'project',
+  key: 'ENG',
+  name: 'Engineering',
+  description: '',
+  leadId: null,
+  color: '#5E6AD2',
+  archivedAt: null,
+  states: DEFAULT_STATES,
+  createdBy: 'u1',
+  createdAt: now,
+  updatedAt: now,
+};
+
+describe('WorkspaceStore', () => {
+  it('files documents by type and keeps a list stable until it changes', () => {
+    const store = new WorkspaceStore();
+    store.load([project]);
+    const projects = store.list('project');
+    expect(projects.map((p) => p.key)).toEqual(['ENG']);
+    expect(store.list('project')).toBe(projects);
+    expect(store.list('issue')).toEqual([]);
+    expect(store.isLoaded()).toBe(true);
+  });
+
+  it('replaces and deletes through the change feed', () => {
+    const store = new WorkspaceStore();
+    store.load([project]);
+    const before = store.list('project');
+    store.apply([{ id: 'project:p1', deleted: false, doc: { ...project, name: 'Platform' } }]);
+    expect(store.list('project')).not.toBe(before);
+    expect(store.get('project:p1')).toMatchObject({ name: 'Platform' });
+    store.apply([{ id: 'project:p1', deleted: true, doc: null }]);
+    expect(store.list('project')).toEqual([]);
+    expect(store.get('project:p1')).toBeUndefined();
+  });
+
+  it('keeps documents that fail the schema out of view', () => {
+    const store = new WorkspaceStore();
+    store.load([{ ...project, key: 'lowercase' }, { _id: 'junk' }]);
+    expect(store.list('project')).toEqual([]);
+    expect(store.invalid).toBe(2);
+  });
+
+  it('tells subscribers once per batch', async () => {
+    const store = new WorkspaceStore();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.load([project]);
+    store.apply([{ id: 'project:p1', deleted: true, doc: null }]);
+    await Promise.resolve();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('WorkspaceStore.whenApplied', () => {
+  it('resolves when the revision arrives through the change feed', async () => {
+    const store = new WorkspaceStore();
+    store.load([project]);
+    let done = false;
+    const waiting = store.whenApplied('project:p1', '2-b').then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    store.apply([{ id: 'project:p1', deleted: false, doc: { ...project, _rev: '2-b' } }]);
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it('resolves at once for a revision already in memory', async () => {
+    const store = new WorkspaceStore();
+    store.load([project]);
+    await expect(store.whenApplied('project:p1', '1-a')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,146 @@
+import { workspaceDocSchema, type DocType, type WorkspaceDoc } from '@keel/domain';
+import type { ReplicaChange } from './replica.ts';
+
+export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
+
+class Collection<T> {
+  readonly byId = new Map<string, T>();
+  private snapshot: readonly T[] | null = null;
+
+  set(id: string, doc: T) {
+    this.byId.set(id, doc);
+    this.snapshot = null;
+  }
+
+  delete(id: string) {
+    if (this.byId.delete(id)) this.snapshot = null;
+  }
+
+  /** The same array until something in this collection changes, as useSyncExternalStore needs. */
+  list(): readonly T[] {
+    this.snapshot ??= Object.freeze([...this.byId.values()]);
+    return this.snapshot;
+  }
+}
+
+type Collections = { [K in DocType]: Collection<DocOfType<K>> };
+
+/**
+ * The workspace in memory. Screens read only this; it is fed by the device replica (all docs at
+ * open, then its change feed), so a local write shows up here as soon as it is saved.
+ */
+export class WorkspaceStore {
+  private readonly collections: Collections = {
+    member: new Collection(),
+    project: new Collection(),
+    issue: new Collection(),
+    comment: new Collection(),
+    label: new Collection(),
+    activity: new Collection(),
+    readMarker: new Collection(),
+  };
+  private readonly typeById = new Map<string, DocType>();
+  private readonly listeners = new Set<() => void>();
+  private notifyScheduled = false;
+  private loaded = false;
+  private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
+  /** Documents the replica holds that do not pass the schema; kept out of every screen. */
+  invalid = 0;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  isLoaded = (): boolean => this.loaded;
+
+  list<K extends DocType>(type: K): readonly DocOfType<K>[] {
+    return this.collections[type].list();
+  }
+
+  get(id: string): WorkspaceDoc | undefined {
+    const type = this.typeById.get(id);
+    return type ? this.collections[type].byId.get(id) : undefined;
+  }
+
+  /**
+   * Resolves once this revision (or a later one) of a document is in memory, so a screen that
+   * saved something can rely on reading it back. Gives up quietly after `timeoutMs`.
+   */
+  whenApplied(id: string, rev: string, timeoutMs = 2_000): Promise<void> {
+    const generation = revGeneration(rev);
+    const current = this.get(id)?._rev;
+    if (current && revGeneration(current) >= generation) return Promise.resolve();
+    return new Promise((resolve) => {
+      const list = this.waiters.get(id) ?? [];
+      list.push({ generation, resolve });
+      this.waiters.set(id, list);
+      setTimeout(resolve, timeoutMs);
+    });
+  }
+
+  /** The initial contents of the replica. */
+  load(docs: readonly unknown[]): void {
+    for (const raw of docs) this.put(raw);
+    this.loaded = true;
+    this.scheduleNotify();
+  }
+
+  apply(changes: readonly ReplicaChange[]): void {
+    for (const change of changes) {
+      if (change.deleted) this.remove(change.id);
+      else this.put(change.doc);
+    }
+    this.scheduleNotify();
+  }
+
+  private put(raw: unknown): void {
+    const parsed = workspaceDocSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.invalid++;
+      return;
+    }
+    const doc = parsed.data;
+    const previous = this.typeById.get(doc._id);
+    if (previous && previous !== doc.type) this.collections[previous].delete(doc._id);
+    this.typeById.set(doc._id, doc.type);
+    (this.collections[doc.type] as Collection<WorkspaceDoc>).set(doc._id, doc);
+    this.release(doc._id, doc._rev);
+  }
+
+  private release(id: string, rev: string | undefined): void {
+    const list = this.waiters.get(id);
+    if (!list || !rev) return;
+    const generation = revGeneration(rev);
+    const waiting = list.filter((w) => {
+      if (w.generation > generation) return true;
+      w.resolve();
+      return false;
+    });
+    if (waiting.length) this.waiters.set(id, waiting);
+    else this.waiters.delete(id);
+  }
+
+  private remove(id: string): void {
+    for (const waiter of this.waiters.get(id) ?? []) waiter.resolve();
+    this.waiters.delete(id);
+    const type = this.typeById.get(id);
+    if (!type) return;
+    this.collections[type].delete(id);
+    this.typeById.delete(id);
+  }
+
+  // A replication batch arrives as many single changes; render once for all of them.
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    queueMicrotask(() => {
+      this.notifyScheduled = false;
+      for (const listener of this.listeners) listener();
+    });
+  }
+}
+
+function revGeneration(rev: string): number {
+  return Number.parseInt(rev, 10) || 0;
+}

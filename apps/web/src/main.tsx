@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { refreshSession } from './features/auth/session-store.ts';
+import './shared/styles/tokens.css';
+import './shared/styles/base.css';
+import './shared/styles/layout.css';
+
+// Render from what the device knows at once; ask the server who is signed in meanwhile.
+void refreshSession();
+window.addEventListener('online', () => void refreshSession());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without a service worker Keel still works online; offline start needs it.
+    });
+  });
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { timeAgo } from './format-time.ts';
+
+const now = new Date('2025-06-10T12:00:00Z');
+
+describe('timeAgo', () => {
+  it('says just now for the last minute', () => {
+    expect(timeAgo('2025-06-10T11:59:30Z', now)).toBe('just now');
+  });
+
+  it('uses the largest whole unit', () => {
+    expect(timeAgo('2025-06-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(timeAgo('2025-06-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(timeAgo('2025-06-09T12:00:00Z', now)).toBe('yesterday');
+    expect(timeAgo('2025-05-20T12:00:00Z', now)).toBe('3 weeks ago');
+  });
+
+  it('returns nothing for a date it cannot read', () => {
+    expect(timeAgo('not a date', now)).toBe('');
+  });
+});

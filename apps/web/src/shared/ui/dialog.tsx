@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal on the native <dialog>: showModal() gives us the focus trap, inert background and
+ * Escape handling for free. Closing is always routed through `onClose` so the owner decides.
+ */
+export function Dialog({ open, title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open ? (
+        <>
+          <header className="dialog__header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </header>
+          <div className="dialog__body">{children}</div>
+        </>
+      ) : null}
+    </dialog>
+  );
+}
