@@ -12,7 +12,27 @@ import {
 } from '../../testing/workspace-fixture.ts';
 
 const require = createRequire(import.meta.url);
-const PouchDB = require('pouchdb-node') as PouchDB.Static;
+// Only what this test uses of pouchdb-node (its types drag in DOM globals that clash with Node's).
+interface Replica {
+  bulkDocs(docs: unknown[]): Promise<unknown>;
+  get(id: string): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+  replicate: {
+    to(
+      target: Replica,
+    ): Promise<{ ok: boolean }> & {
+      on(event: 'denied', fn: (err: unknown) => void): Promise<{ ok: boolean }>;
+    };
+  };
+}
+interface PouchStatic {
+  new (
+    name: string,
+    options?: Record<string, unknown>,
+  ): Replica & { replicate: Replica['replicate'] & { from(source: Replica): Promise<unknown> } };
+  fetch(url: string | Request, opts?: RequestInit): Promise<Response>;
+}
+const PouchDB = require('pouchdb-node') as PouchStatic;
 
 let server: TestServer;
 let owner: BrowserSession;
@@ -212,7 +232,7 @@ describe('replication through the proxy', () => {
         headers.set('origin', owner.origin);
         return PouchDB.fetch(url, { ...opts, headers });
       },
-    } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+    });
 
     const good = issueDoc(ws, { title: 'Synced through the proxy' });
     const bad = issueDoc(ws, { title: '' });
