@@ -55,7 +55,9 @@ function toProblem(error: FastifyError | AppError | Error, requestId: string): P
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toProblem(error, request.id);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.code === 'DB_UNAVAILABLE')
+      request.log.warn({ detail: error.message }, 'database unavailable');
+    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code }, 'request refused');
     return sendProblem(request, reply, body);
   });

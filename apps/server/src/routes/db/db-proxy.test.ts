@@ -18,9 +18,7 @@ interface Replica {
   get(id: string): Promise<Record<string, unknown>>;
   close(): Promise<void>;
   replicate: {
-    to(
-      target: Replica,
-    ): Promise<{ ok: boolean }> & {
+    to(target: Replica): Promise<{ ok: boolean }> & {
       on(event: 'denied', fn: (err: unknown) => void): Promise<{ ok: boolean }>;
     };
   };

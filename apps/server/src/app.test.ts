@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { BrowserSession, newAccount, signUp } from './testing/browser-session.ts';
+import { startTestServer, type TestServer } from './testing/test-server.ts';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close().catch(() => undefined);
+});
+
+async function waitFor(check: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+describe('the server as a whole', () => {
+  it('answers /healthz and /readyz, with security headers', async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const csp = health.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(health.headers.get('x-frame-options')).toBe('DENY');
+    expect(health.headers.get('referrer-policy')).toBeTruthy();
+  });
+
+  it('says DB_UNAVAILABLE while its database is down, and recovers when it comes back', async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount('ops'));
+    server.embeddedDb!.crash();
+    expect(
+      await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 503, 5_000),
+    ).toBe(true);
+    const during = await browser.request('/api/me');
+    expect(during.status).toBe(503);
+    const body = (await during.json()) as { code: string; title: string };
+    expect(body.code).toBe('DB_UNAVAILABLE');
+    expect(body.title).toContain('Your changes are safe on this device');
+    // The child is restarted on the same port; the session, stored in the database, still works.
+    expect(await waitFor(async () => (await browser.request('/api/me')).status === 200)).toBe(true);
+  });
+
+  it('keeps sessions across a restart, because they live in the database', async () => {
+    const first = await startTestServer();
+    const browser = new BrowserSession(first.url);
+    await signUp(browser, newAccount('restart'));
+    const port = Number(new URL(first.url).port);
+    await first.close();
+    const second = await startTestServer({ dataDir: first.dataDir, port });
+    servers.push(second);
+    const me = await browser.request('/api/me');
+    expect(me.status).toBe(200);
+  });
+});
