@@ -47,7 +47,8 @@ function toProblem(error: FastifyError | AppError | Error, requestId: string): P
       detail: 'The request body could not be read',
       errors: [{ path: '', message: 'Malformed request body' }],
     });
-  if (fe.statusCode === 404) return problem('NOT_FOUND');
+  // Static files: a directory or a missing file is simply not there.
+  if (fe.statusCode === 404 || fe.statusCode === 403) return problem('NOT_FOUND');
   if (fe.statusCode === 429) return problem('RATE_LIMITED');
   return problem('INTERNAL', { params: { requestId } });
 }

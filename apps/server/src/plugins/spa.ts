@@ -30,6 +30,11 @@ export async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
     });
   }
 
+  if (hasBuild)
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || API_PREFIX.test(request.url) || !hasBuild)
       return sendProblem(request, reply, problem('NOT_FOUND'));
