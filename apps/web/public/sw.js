@@ -38,7 +38,8 @@ async function precacheFiles() {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  await cache.addAll(['/', APP_PAGE]);
+  // The page every route is served from; '/' itself is only a redirect inside the app.
+  await cache.add(APP_PAGE);
   await cache.add('/favicon.svg').catch(() => undefined);
   await precacheFiles();
 }

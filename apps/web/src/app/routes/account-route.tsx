@@ -13,8 +13,9 @@ export function AccountRoute() {
       user={me.user}
       onSignOut={async () => {
         closeWorkspaceSession();
-        await signOut();
-        navigate('/signin', { replace: true });
+        const endSessionUrl = await signOut();
+        if (endSessionUrl) window.location.assign(endSessionUrl);
+        else navigate('/signin', { replace: true });
       }}
       onClearDevice={async () => {
         await clearDeviceData();

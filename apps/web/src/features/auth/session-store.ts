@@ -58,10 +58,16 @@ export function addWorkspaceToSession(workspace: WorkspaceSummary): void {
   signedIn({ ...session.me, workspaces: [...others, workspace] });
 }
 
-/** End the session on the server (best effort when offline) and forget it on this device. */
-export async function signOut(): Promise<void> {
-  await apiFetch('/auth/logout', { method: 'POST' });
+/**
+ * End the session on the server (best effort when offline) and forget it on this device.
+ * Resolves to the provider's end-session address when there is one, so the caller can end the
+ * provider's own session too; otherwise "Sign in" would let the same person straight back in.
+ */
+export async function signOut(): Promise<string | null> {
+  const result = await apiFetch('/auth/logout', { method: 'POST' });
   signedOut();
+  const url = result.ok ? (result.body as { endSessionUrl?: unknown } | null)?.endSessionUrl : null;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
 }
 
 /** After the device's data is wiped the identity must go too; the cookie may still be valid. */

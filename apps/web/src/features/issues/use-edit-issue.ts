@@ -5,25 +5,32 @@ import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { editIssue, type IssueEdit } from './edit-issue.ts';
 
 /**
- * Save an edit to one issue: the issue and one activity per changed field, in one write. It
- * always starts from the latest copy in memory so a change that just synced in is not undone.
+ * Save an edit to one issue: the issue and one activity per changed field. It always starts
+ * from the latest copy in memory, so a change that just synced in, or the previous quick edit,
+ * is not undone.
  */
 export function useEditIssue(issueId: string): (edit: IssueEdit) => Promise<WriteOutcome> {
   const session = useWorkspace();
   return useCallback(
     async (edit) => {
-      const issue = session.store.get(issueId);
-      const project = issue?.type === 'issue' ? session.store.get(issue.projectId) : undefined;
-      if (issue?.type !== 'issue' || project?.type !== 'project')
-        return { ok: false, message: 'This issue is no longer on this device.', errors: [] };
-      const result = editIssue(issue, edit, {
-        project,
-        actorId: session.userId,
-        now: new Date().toISOString(),
-        newActivityId: () => newDocId('activity'),
+      let missing = false;
+      const outcome = await session.update(() => {
+        // Runs when earlier writes have landed, so this is the latest revision of the issue.
+        const issue = session.store.get(issueId);
+        const project = issue?.type === 'issue' ? session.store.get(issue.projectId) : undefined;
+        missing = issue?.type !== 'issue' || project?.type !== 'project';
+        if (issue?.type !== 'issue' || project?.type !== 'project') return null;
+        const result = editIssue(issue, edit, {
+          project,
+          actorId: session.userId,
+          now: new Date().toISOString(),
+          newActivityId: () => newDocId('activity'),
+        });
+        return result ? [result.issue, ...result.activities] : null;
       });
-      if (!result) return { ok: true };
-      return session.write([result.issue, ...result.activities]);
+      if (missing)
+        return { ok: false, message: 'This issue is no longer on this device.', errors: [] };
+      return outcome;
     },
     [session, issueId],
   );

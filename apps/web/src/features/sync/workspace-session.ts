@@ -1,4 +1,4 @@
-import { can, errorMessage, type Role, type WorkspaceDoc } from '@keel/domain';
+import { can, errorMessage, type Role } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
 import { rememberReplica } from './known-replicas.ts';
@@ -10,7 +10,17 @@ import { SyncMonitor } from './sync-monitor.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
 export type WriteOutcome =
-  { ok: true } | { ok: false; message: string; errors: { path: string; message: string }[] };
+  | { ok: true }
+  | {
+      ok: false;
+      message: string;
+      errors: { path: string; message: string }[];
+      /** The document changed underneath the write (another device, usually). */
+      conflict?: boolean;
+    };
+
+const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
+const NOT_SAVED = 'The change could not be saved on this device.';
 
 export interface SessionParams {
   userId: string;
@@ -100,30 +110,59 @@ export class WorkspaceSession {
     };
   }
 
-  async write(docs: readonly unknown[]): Promise<WriteOutcome> {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Save documents on this device. Writes run one at a time, and `build` runs only when the
+   * previous write is visible in memory, so each change starts from the latest revision and two
+   * quick edits never conflict with each other. Return null from `build` to write nothing.
+   */
+  update(build: () => readonly unknown[] | null): Promise<WriteOutcome> {
+    const run = this.queue.then(async (): Promise<WriteOutcome> => {
+      const first = build();
+      if (!first) return { ok: true };
+      const outcome = await this.save(first);
+      if (outcome.ok || outcome.conflict !== true) return outcome;
+      // Another device's change to the same document arrived meanwhile: let it land, then
+      // rebuild on top of it once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const second = build();
+      return second ? this.save(second) : { ok: true };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  write(docs: readonly unknown[]): Promise<WriteOutcome> {
+    return this.update(() => docs);
+  }
+
+  private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
     const ctx = { role: this.role, userId: this.userId };
     const checked = checkWrites(docs, ctx, (id) => this.store.get(id));
     if (!checked.ok) return checked;
+    // Updates first: they are the ones that can conflict, and an activity record must not be
+    // saved for a change that was not.
+    const updates = checked.docs.filter((d) => this.store.get(d._id));
+    const creates = checked.docs.filter((d) => !this.store.get(d._id));
     try {
       const replica = await this.replica;
-      const results = await replica.bulk(checked.docs as WorkspaceDoc[]);
-      const failed = results.find((r) => !r.ok);
-      if (failed) {
-        const message =
-          failed.error === 'conflict'
-            ? 'This changed on another device while you were editing. Try again.'
-            : failed.reason || 'The change could not be saved on this device.';
-        return { ok: false, message, errors: [] };
+      const results = [];
+      for (const batch of [updates, creates]) {
+        if (batch.length === 0) continue;
+        const batchResults = await replica.bulk(batch);
+        results.push(...batchResults);
+        const failed = batchResults.find((r) => !r.ok);
+        if (failed?.error === 'conflict')
+          return { ok: false, conflict: true, message: CONFLICT_MESSAGE, errors: [] };
+        if (failed) return { ok: false, message: failed.reason || NOT_SAVED, errors: [] };
       }
       // Resolve once the screens can see the change, so an editor can drop its draft safely.
       await Promise.all(results.map((r) => (r.rev ? this.store.whenApplied(r.id, r.rev) : null)));
       return { ok: true };
     } catch (error) {
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
-      const message = quota
-        ? errorMessage('STORAGE_FULL')
-        : 'The change could not be saved on this device.';
-      return { ok: false, message, errors: [] };
+      return { ok: false, message: quota ? errorMessage('STORAGE_FULL') : NOT_SAVED, errors: [] };
     }
   }
 
