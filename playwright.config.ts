@@ -10,8 +10,12 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 8199);
 const baseURL = `http://localhost:${PORT}`;
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `keel-e2e-${process.pid}`);
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) =>
+  fs.existsSync(p),
+);
+// Set once in the main process; workers inherit it, so tests can find this server's processes.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `keel-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,7 +32,13 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {

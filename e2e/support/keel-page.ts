@@ -61,8 +61,11 @@ export class KeelPage {
     });
   }
 
+  /** The sidebar's sync indicator, whichever of its four texts it shows. */
   syncIndicator() {
-    return this.page.getByTestId('sync-indicator');
+    return this.page.getByText(
+      /^(Synced|Syncing…|Offline — \d+ changes? saved on this device|Sync error)$/,
+    );
   }
 
   /** Accessibility check of the current screen (WCAG 2.1 A and AA rules). */

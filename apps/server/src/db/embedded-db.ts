@@ -34,7 +34,8 @@ export async function startEmbeddedDb(
 
   const spawnChild = () =>
     new Promise<number>((resolve, reject) => {
-      const proc = fork(script, [], {
+      // The data directory is passed as an argument so the process is identifiable in `ps`.
+      const proc = fork(script, [dataDir], {
         execArgv: ['--import', import.meta.resolve('tsx')],
         env: {
           ...process.env,
