@@ -2,15 +2,15 @@ import { escapeHtml } from './provider.ts';
 
 /** The embedded provider's pages: plain server-rendered HTML with SPEC §2's accessible names. */
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f7f7f8;--card:#fff;--text:#1c1d21;--muted:#6b6f76;--border:#e1e2e6;--accent:#5e6ad2;--danger:#c9372c}
-@media (prefers-color-scheme:dark){:root{--bg:#101114;--card:#191a1f;--text:#e8e9ec;--muted:#9a9ea6;--border:#2c2e35;--accent:#7c85e8;--danger:#f87168}}
+:root{color-scheme:light dark;--bg:#f7f7f8;--card:#fff;--text:#1c1d21;--muted:#62666d;--border:#e1e2e6;--accent:#5e6ad2;--button:#5e6ad2;--danger:#c9372c}
+@media (prefers-color-scheme:dark){:root{--bg:#101114;--card:#191a1f;--text:#e8e9ec;--muted:#9a9ea6;--border:#2c2e35;--accent:#a3aaf5;--button:#5e6ad2;--danger:#f87168}}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{width:min(360px,92vw);background:var(--card);border:1px solid var(--border);border-radius:12px;padding:32px}
 h1{font-size:20px;margin:0 0 4px}p.sub{color:var(--muted);margin:0 0 24px}
 label{display:block;font-weight:500;margin:16px 0 6px}
 input{width:100%;padding:8px 10px;font:inherit;color:inherit;background:transparent;border:1px solid var(--border);border-radius:6px}
 input:focus{outline:2px solid var(--accent);outline-offset:1px}
-button{margin-top:24px;width:100%;padding:9px;font:inherit;font-weight:600;color:#fff;background:var(--accent);border:0;border-radius:6px;cursor:pointer}
+button{margin-top:24px;width:100%;padding:9px;font:inherit;font-weight:600;color:#fff;background:var(--button);border:0;border-radius:6px;cursor:pointer}
 button:focus-visible{outline:2px solid var(--text);outline-offset:2px}
 .error{color:var(--danger);background:color-mix(in srgb,var(--danger) 10%,transparent);padding:8px 10px;border-radius:6px;margin:0 0 8px}
 .field-error{color:var(--danger);font-size:13px;margin:4px 0 0}
