@@ -18,7 +18,7 @@ button:focus-visible{outline:2px solid var(--text);outline-offset:2px}
 .brand{font-weight:700;letter-spacing:-.01em;margin-bottom:20px;display:flex;gap:8px;align-items:center}
 .brand span{display:inline-block;width:18px;height:18px;border-radius:5px;background:var(--accent)}`;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Keel</title><style>${STYLE}</style></head><body><main><div class="brand" aria-hidden="true"><span></span>Keel</div>${body}</main></body></html>`;
 }
 
@@ -66,5 +66,20 @@ ${field('email', 'Email', 'email', { value: options.email, error: fe.email, auto
 ${field('password', 'Password', 'password', { error: fe.password, autocomplete: 'new-password' })}
 <button type="submit">Create account</button></form>
 <p class="alt">Already have an account? <a href="/idp/interaction/${escapeHtml(uid)}">Sign in</a></p>`,
+  );
+}
+
+/** oidc-provider's end-session confirmation, in Keel's look; `form` is the provider's own form. */
+export function signOutPage(form: string): string {
+  return layout(
+    'Sign out',
+    `<h1>Sign out of Keel?</h1><p class="sub">You will need your password to sign in again.</p>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button><p class="alt"><a href="/">Stay signed in</a></p>`,
+  );
+}
+
+export function signedOutPage(): string {
+  return layout(
+    'Signed out',
+    `<h1>You're signed out</h1><p class="sub">See you soon.</p><p class="alt"><a href="/signin">Back to Keel</a></p>`,
   );
 }

@@ -3,6 +3,7 @@ import type { AppStore } from '../db/app-store.ts';
 import type { Secrets } from '../db/secrets.ts';
 import { couchAdapterFactory } from './adapter.ts';
 import { findAccountBySub } from './accounts.ts';
+import { signedOutPage, signOutPage } from './pages.ts';
 
 export const EMBEDDED_CLIENT_ID = 'keel';
 
@@ -41,7 +42,17 @@ export function createEmbeddedProvider(options: {
     scopes: ['openid', 'email', 'profile'],
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
     },
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}` },
