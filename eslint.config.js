@@ -4,14 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -20,7 +31,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // PouchDB is wrapped in one module (features/sync/replica.ts) so it can be replaced.
-      'no-restricted-imports': ['error', { paths: [{ name: 'pouchdb-browser', message: 'Import the replica module instead.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'pouchdb-browser', message: 'Import the replica module instead.' }] },
+      ],
     },
   },
   {
@@ -30,7 +44,10 @@ export default tseslint.config(
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'fastify', '@fastify/*', 'pouchdb*', 'node:*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', 'fastify', '@fastify/*', 'pouchdb*', 'node:*'] },
+      ],
     },
   },
 );
