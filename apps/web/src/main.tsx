@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { closeWorkspaceOnSignOut } from './app/close-on-sign-out.ts';
 import { refreshSession } from './features/auth/session-store.ts';
 import './shared/styles/tokens.css';
 import './shared/styles/base.css';
@@ -9,6 +10,7 @@ import './shared/styles/layout.css';
 // Render from what the device knows at once; ask the server who is signed in meanwhile.
 void refreshSession();
 window.addEventListener('online', () => void refreshSession());
+closeWorkspaceOnSignOut();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

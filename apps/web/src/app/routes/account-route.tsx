@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { AccountPage } from '../../features/account/account-page.tsx';
+import { homeWorkspace } from '../../features/auth/last-workspace.ts';
 import { signOut } from '../../features/auth/session-store.ts';
 import { useMe } from '../../features/auth/use-session.ts';
 import { clearDeviceData } from '../../features/sync/clear-device.ts';
@@ -18,10 +19,11 @@ export function AccountRoute() {
         else navigate('/signin', { replace: true });
       }}
       onClearDevice={async () => {
+        const home = homeWorkspace(me); // read before the wipe forgets it
         await clearDeviceData();
         // A full reload: nothing of the old replicas may stay in memory, and the app starts
         // over by asking the server who is signed in.
-        window.location.assign('/');
+        window.location.assign(home ? `/${home}` : '/new');
       }}
     />
   );

@@ -4,6 +4,7 @@ import { rememberWorkspace } from '../../features/auth/last-workspace.ts';
 import { refreshSession } from '../../features/auth/session-store.ts';
 import { useMe } from '../../features/auth/use-session.ts';
 import { WorkspaceProvider } from '../../features/sync/workspace-context.tsx';
+import { closeWorkspaceSession } from '../../features/sync/workspace-session.ts';
 import { NotFoundPage } from '../routes/not-found-page.tsx';
 import { AppShell } from './app-shell.tsx';
 
@@ -20,6 +21,8 @@ export function WorkspaceLayout() {
 
   useEffect(() => {
     if (workspace) rememberWorkspace(me.user.id, workspace.slug);
+    // No longer a member (or never was): stop syncing whatever was open.
+    else closeWorkspaceSession();
   }, [me.user.id, workspace]);
 
   if (!workspace) return <NotFoundPage />;

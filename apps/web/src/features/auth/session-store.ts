@@ -60,17 +60,15 @@ export function addWorkspaceToSession(workspace: WorkspaceSummary): void {
 
 /**
  * End the session on the server (best effort when offline) and forget it on this device.
- * Resolves to the provider's end-session address when there is one, so the caller can end the
- * provider's own session too; otherwise "Sign in" would let the same person straight back in.
+ * Resolves to the provider's end-session address when there is one: the caller goes there so
+ * the provider's own session ends too, otherwise "Sign in" would let the same person straight
+ * back in. Until then the screen stays as it is, rather than flashing the sign-in page.
  */
 export async function signOut(): Promise<string | null> {
   const result = await apiFetch('/auth/logout', { method: 'POST' });
-  signedOut();
+  clearCachedMe();
   const url = result.ok ? (result.body as { endSessionUrl?: unknown } | null)?.endSessionUrl : null;
-  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
-}
-
-/** After the device's data is wiped the identity must go too; the cookie may still be valid. */
-export function forgetSessionOnDevice(): void {
+  if (typeof url === 'string' && /^https?:\/\//.test(url)) return url;
   signedOut();
+  return null;
 }

@@ -19,6 +19,12 @@ describe('rejectionReason', () => {
       "You don't have permission to change this",
     );
     expect(rejectionReason('plain words')).toBe('plain words');
+    expect(
+      rejectionReason('Check the highlighted fields. Title is required', 'VALIDATION_FAILED'),
+    ).toBe('Title is required');
+    expect(
+      rejectionReason("You don't have permission to do that. Ask a workspace admin.", 'FORBIDDEN'),
+    ).toBe("You don't have permission to do that. Ask a workspace admin");
     expect(rejectionReason('')).toBe('the server refused it');
   });
 });

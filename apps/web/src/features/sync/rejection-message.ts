@@ -1,8 +1,17 @@
-import { errorMessage, formatIssueKey, type WorkspaceDoc } from '@keel/domain';
+import { errorMessage, formatIssueKey, isErrorCode, type WorkspaceDoc } from '@keel/domain';
+import type { Denial } from './replica.ts';
 
-/** The server's reason comes as "<CODE>: <message>"; the user reads only the message. */
-export function rejectionReason(reason: string): string {
-  const message = /^[A-Z_]+:\s*(.*)$/s.exec(reason)?.[1] ?? reason;
+/**
+ * What the server said, in the user's words. The reason may be "<CODE>: <message>", or the
+ * catalogue message followed by the specific one ("Check the highlighted fields. Title is
+ * required"); the specific part is the useful one.
+ */
+export function rejectionReason(reason: string, code?: string): string {
+  let message = /^[A-Z_]+:\s*(.*)$/s.exec(reason)?.[1] ?? reason;
+  if (code && isErrorCode(code)) {
+    const title = errorMessage(code);
+    if (message.startsWith(`${title} `)) message = message.slice(title.length + 1);
+  }
   return message.trim().replace(/\.$/, '') || 'the server refused it';
 }
 
@@ -29,11 +38,11 @@ export function changeSubject(
 }
 
 export function syncRejectedMessage(
-  denial: { id: string; reason: string },
+  denial: Denial,
   lookup: (id: string) => WorkspaceDoc | undefined,
 ): string {
   return errorMessage('SYNC_REJECTED', {
     key: changeSubject(denial.id, lookup),
-    reason: rejectionReason(denial.reason),
+    reason: rejectionReason(denial.reason, denial.code),
   });
 }

@@ -32,8 +32,15 @@ export interface ReplicationEvents {
   /** The push replication has sent everything up to this local sequence. */
   onPushed: (seq: Seq) => void;
   /** The server refused one pushed document. */
-  onDenied: (denial: { id: string; reason: string }) => void;
+  onDenied: (denial: Denial) => void;
   onFailed: (error: ReplicationError) => void;
+}
+
+export interface Denial {
+  id: string;
+  reason: string;
+  /** Keel's error code, when the server sent one alongside CouchDB's fields. */
+  code?: string;
 }
 
 export interface ReplicationError {
@@ -160,9 +167,17 @@ function startSync(db: PouchDB.Database<object>, remoteUrl: string, events: Repl
   }
   sync.push.on('change', (info) => events.onPushed(info.last_seq));
   sync.on('denied', (denial) => {
-    const d = denial as { direction?: Direction; doc?: { id?: unknown; reason?: unknown } };
+    const d = denial as {
+      direction?: Direction;
+      doc?: { id?: unknown; reason?: unknown; code?: unknown };
+    };
     if (d.direction !== 'push') return;
-    events.onDenied({ id: String(d.doc?.id ?? ''), reason: String(d.doc?.reason ?? '') });
+    const { id, reason, code } = d.doc ?? {};
+    events.onDenied({
+      id: String(id ?? ''),
+      reason: String(reason ?? ''),
+      ...(typeof code === 'string' ? { code } : {}),
+    });
   });
   sync.on('error', (err) => events.onFailed(readError(err)));
 

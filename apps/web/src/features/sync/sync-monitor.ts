@@ -1,9 +1,9 @@
 import { createValueStore, type ValueStore } from '../../shared/lib/value-store.ts';
-import type { Direction, Replica, ReplicationError, Seq } from './replica.ts';
+import type { Denial, Direction, Replica, ReplicationError, Seq } from './replica.ts';
 import { pausedState, type SyncSignals } from './sync-status.ts';
 
 export interface SyncHooks {
-  onDenied: (denial: { id: string; reason: string }) => void;
+  onDenied: (denial: Denial) => void;
   /** The server said the session is gone (401); the app re-checks who is signed in. */
   onUnauthorized: () => void;
 }

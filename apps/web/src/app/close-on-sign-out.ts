@@ -1,0 +1,9 @@
+import { sessionStore } from '../features/auth/session-store.ts';
+import { closeWorkspaceSession } from '../features/sync/workspace-session.ts';
+
+/** Stop syncing as soon as the session ends, whichever screen noticed (a 401, sign-out). */
+export function closeWorkspaceOnSignOut(): () => void {
+  return sessionStore.subscribe(() => {
+    if (sessionStore.get().status === 'signed-out') closeWorkspaceSession();
+  });
+}
