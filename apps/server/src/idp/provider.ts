@@ -17,6 +17,7 @@ export function createEmbeddedProvider(options: {
   store: AppStore;
   secrets: Secrets;
   secureCookies: boolean;
+  trustProxy: boolean;
 }): Provider {
   const { store, secrets } = options;
   const configuration: Configuration = {
@@ -96,7 +97,9 @@ export function createEmbeddedProvider(options: {
     },
   };
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = true;
+  // Behind a TLS-terminating proxy the provider must read X-Forwarded-* to build its URLs;
+  // without one, those headers are the client's to forge and are ignored.
+  provider.proxy = options.trustProxy;
   return provider;
 }
 
