@@ -88,6 +88,7 @@ export async function buildApp(config: Config): Promise<KeelApp> {
       store,
       secrets,
       secureCookies: secure,
+      trustProxy: config.trustProxy,
     });
     await app.register(idpPlugin, { provider, store });
     rp = new OidcRelyingParty({
