@@ -12,6 +12,8 @@ import { createIssue } from './create-issue.ts';
 import { EMPTY_DRAFT, validateDraft, type DraftErrors, type IssueDraft } from './issue-draft.ts';
 import './new-issue-dialog.css';
 
+const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
+
 export interface NewIssueDialogProps {
   open: boolean;
   onClose: () => void;
@@ -81,6 +83,12 @@ export function NewIssueDialog({ open, onClose, defaultProjectId }: NewIssueDial
             {message}
           </p>
         ) : null}
+        {projects.length === 0 ? (
+          <p className="form__error">
+            This workspace&apos;s projects haven&apos;t reached this device yet. Your text is kept;
+            create the issue once they have.
+          </p>
+        ) : null}
         <TextField
           label="Title"
           name="title"
@@ -109,7 +117,7 @@ export function NewIssueDialog({ open, onClose, defaultProjectId }: NewIssueDial
             onChange={(e) => update({ projectId: e.target.value })}
           />
           <span className="new-issue__hint">
-            <kbd>Ctrl</kbd> <kbd>Enter</kbd>
+            <kbd>{IS_MAC ? '⌘' : 'Ctrl'}</kbd> <kbd>Enter</kbd>
           </span>
           <Button type="submit" variant="primary" disabled={busy || projects.length === 0}>
             Create issue
