@@ -22,26 +22,30 @@ export const IssueRow = memo(function IssueRow({
   state,
   assignee,
 }: IssueRowProps) {
+  const priority = priorityName(issue.priority);
+  const assigneeName = assignee ? assignee.name || assignee.email : null;
+  // One sentence for screen readers, key and title first, instead of the icons' reading order.
+  const label = [
+    `${issueKey} ${issue.title}`,
+    state.name,
+    priority,
+    assigneeName ? `assigned to ${assigneeName}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <li className="issue-row">
-      <Link to={href} className="issue-row__link">
-        <span className="issue-row__priority" title={priorityName(issue.priority)}>
+      <Link to={href} className="issue-row__link" aria-label={label}>
+        <span className="issue-row__priority" title={priority}>
           <PriorityIcon priority={issue.priority} />
-          <span className="visually-hidden">Priority: {priorityName(issue.priority)}.</span>
         </span>
         <span className="issue-row__key">{issueKey}</span>
         <span className="issue-row__state" title={state.name}>
           <StateIcon state={state} />
-          <span className="visually-hidden">State: {state.name}.</span>
         </span>
         <span className="issue-row__title">{issue.title}</span>
         <span className="issue-row__assignee">
-          {assignee ? (
-            <>
-              <Avatar name={assignee.name || assignee.email} />
-              <span className="visually-hidden">Assigned to {assignee.name || assignee.email}</span>
-            </>
-          ) : null}
+          {assigneeName ? <Avatar name={assigneeName} /> : null}
         </span>
       </Link>
     </li>

@@ -92,7 +92,7 @@ export function NewIssueDialog({ open, onClose, defaultProjectId }: NewIssueDial
         <TextField
           label="Title"
           name="title"
-          autoFocus
+          data-autofocus
           autoComplete="off"
           placeholder="Issue title"
           value={draft.title}

@@ -10,7 +10,8 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog>: showModal() gives us the focus trap, inert background and
- * Escape handling for free. Closing is always routed through `onClose` so the owner decides.
+ * Escape handling for free, and returns focus to the opener on close. Closing is always routed
+ * through `onClose` so the owner decides.
  */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -19,7 +20,12 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() would focus the first focusable element, the close button. Start where the
+      // work is instead: an element marked data-autofocus, else the first field.
+      dialog.querySelector<HTMLElement>('[data-autofocus], input, textarea, select')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
