@@ -10,7 +10,8 @@ import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID } from './idp/provider.ts';
 import { idpPlugin } from './idp/idp-plugin.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
+import { problem } from '@keel/domain';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -55,6 +56,8 @@ export async function buildApp(config: Config): Promise<KeelApp> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_000_000,
+    // A URL Fastify cannot even parse (`/api/%ZZ`) is simply not found.
+    frameworkErrors: (_error, request, reply) => sendProblem(request, reply, problem('NOT_FOUND')),
   });
 
   let embeddedDb: EmbeddedDb | null = null;
@@ -102,7 +105,8 @@ export async function buildApp(config: Config): Promise<KeelApp> {
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
   await app.register(apiRoutes, { store });
   await app.register(async (db) => {
-    db.removeContentTypeParser('application/json');
+    // The replication protocol is JSON only; other bodies get 415.
+    db.removeAllContentTypeParsers();
     await dbProxyRoutes(db, { store, couch });
   });
   await app.register(spaPlugin, { root: config.webDist });

@@ -3,7 +3,7 @@ import type { Role } from './fields.ts';
 import type { FieldError, ErrorCode } from './errors.ts';
 import { typeOfId, type DocType } from './ids.ts';
 import { can, type Permission } from './permissions.ts';
-import { workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
+import { revisionsSchema, revSchema, workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
 
 /**
  * The rules for one document written to a workspace database: the shape (SPEC §5) and who may
@@ -109,6 +109,14 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
 
   if (record._deleted === true) {
     const extra = Object.keys(record).filter((k) => !TOMBSTONE_FIELDS.has(k));
+    if (record._rev !== undefined && !revSchema.safeParse(record._rev).success)
+      return refuse('VALIDATION_FAILED', 'Not a revision', [
+        { path: '_rev', message: 'Not a revision' },
+      ]);
+    if (record._revisions !== undefined && !revisionsSchema.safeParse(record._revisions).success)
+      return refuse('VALIDATION_FAILED', 'Not a revision history', [
+        { path: '_revisions', message: 'Not a revision history' },
+      ]);
     if (extra.length)
       return refuse(
         'VALIDATION_FAILED',

@@ -22,10 +22,19 @@ const userRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a user id');
 
 // CouchDB's own fields that replication carries; anything else starting with "_" is refused
 // (attachments, conflicts, design functions).
+export const REV_PATTERN = /^[1-9][0-9]{0,8}-[0-9a-f]{1,64}$/;
+export const revSchema = z.string().regex(REV_PATTERN, 'Not a revision');
+export const revisionsSchema = z.strictObject({
+  start: z.number().int().min(1),
+  ids: z
+    .array(z.string().regex(/^[0-9a-f]{1,64}$/))
+    .min(1)
+    .max(1_000),
+});
 const couchFields = {
   _id: z.string().min(1).max(120),
-  _rev: z.string().optional(),
-  _revisions: z.object({ start: z.number().int(), ids: z.array(z.string()) }).optional(),
+  _rev: revSchema.optional(),
+  _revisions: revisionsSchema.optional(),
 };
 const base = {
   ...couchFields,

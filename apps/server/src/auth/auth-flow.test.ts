@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { SessionDoc } from '../db/app-store.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -138,5 +139,38 @@ describe('sign-in through the embedded provider', () => {
     });
     expect(res.status).toBe(403);
     expect((await browser.request('/api/me')).status).toBe(200);
+  });
+
+  it('sign out works even when the session is due a last-used touch (no race with the touch)', async () => {
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount('stale'));
+    const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
+    const sessions = await server.store.withPrefix<SessionDoc>(`session:${me.user.id}:`);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    for (const s of sessions) await server.store.put({ ...s, lastUsedAt: twoHoursAgo });
+    const stolen = browser.cookieHeader();
+    expect((await browser.request('/auth/logout', { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/me`, { headers: { cookie: stolen } })).status).toBe(401);
+  });
+
+  it('sign out everywhere works when sessions are due a touch', async () => {
+    const account = newAccount('stale-all');
+    const laptop = new BrowserSession(server.url);
+    await signUp(laptop, account);
+    const phone = new BrowserSession(server.url);
+    (await signIn(phone, account)).res.body?.cancel();
+    const me = (await (await laptop.request('/api/me')).json()) as { user: { id: string } };
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    for (const s of await server.store.withPrefix<SessionDoc>(`session:${me.user.id}:`))
+      await server.store.put({ ...s, lastUsedAt: twoHoursAgo });
+    expect((await laptop.request('/auth/logout-all', { method: 'POST' })).status).toBe(200);
+    expect((await phone.request('/api/me')).status).toBe(401);
+    expect(await server.store.withPrefix(`session:${me.user.id}:`)).toEqual([]);
+  });
+
+  it('answers an unparseable URL with a problem, not a framework error', async () => {
+    const res = await fetch(`${server.url}/api/%ZZ`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
   });
 });

@@ -97,11 +97,7 @@ export async function authRoutes(
   );
 
   app.post('/auth/logout', async (request, reply) => {
-    if (request.session) {
-      const doc = await store.get(request.session.id);
-      if (doc?._rev)
-        await store.couch.deleteDoc(store.db, doc._id, doc._rev).catch(() => undefined);
-    }
+    if (request.session) await store.remove(request.session.id);
     clearSessionCookie(reply, secure);
     return reply.code(200).send({ endSessionUrl: await rp.endSessionUrl(`${publicUrl}/signin`) });
   });

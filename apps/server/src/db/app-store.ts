@@ -108,6 +108,21 @@ export class AppStore {
     throw new Error(`Too much contention on ${id}`);
   }
 
+  /** Delete a document whatever its current revision (a concurrent update is retried). */
+  async remove(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await this.get(id);
+      if (!current?._rev) return;
+      try {
+        await this.couch.deleteDoc(this.db, id, current._rev);
+        return;
+      } catch (err) {
+        if (!(err instanceof CouchConflict)) throw err;
+      }
+    }
+    throw new Error(`Could not delete ${id}`);
+  }
+
   withPrefix<T>(prefix: string): Promise<T[]> {
     return this.couch.docsWithPrefix<T>(this.db, prefix);
   }

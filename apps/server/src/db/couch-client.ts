@@ -19,6 +19,20 @@ export interface CouchDoc {
 
 export class CouchConflict extends Error {}
 
+/**
+ * A failed database call as a catalogue error: the database refusing the input is the client's
+ * fault (VALIDATION_FAILED / NOT_FOUND); anything else, including our own credentials being
+ * refused, means the database is not usable (DB_UNAVAILABLE).
+ */
+export function couchFailure(status: number, what: string, text: string): AppError {
+  const detail = `CouchDB ${what} → ${status}: ${text.slice(0, 200)}`;
+  if (status === 400 || status === 412 || status === 415)
+    return new AppError('VALIDATION_FAILED', { detail });
+  if (status === 404) return new AppError('NOT_FOUND', { detail });
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', { detail });
+  return new AppError('DB_UNAVAILABLE', { detail });
+}
+
 export interface AllDocsRow<T> {
   id: string;
   key: string;
@@ -95,13 +109,7 @@ export class CouchClient {
     const res = await this.request(method, path, options);
     const text = await res.text();
     if (res.status === 409) throw new CouchConflict(`${method} ${path}: conflict`);
-    if (!res.ok) {
-      if (res.status >= 500)
-        throw new AppError('DB_UNAVAILABLE', {
-          detail: `CouchDB ${res.status}: ${text.slice(0, 200)}`,
-        });
-      throw new Error(`CouchDB ${method} ${path} → ${res.status}: ${text.slice(0, 200)}`);
-    }
+    if (!res.ok) throw couchFailure(res.status, `${method} ${path}`, text);
     return JSON.parse(text) as T;
   }
 
@@ -115,12 +123,7 @@ export class CouchClient {
       await res.body?.cancel();
       return null;
     }
-    if (!res.ok) {
-      const text = await res.text();
-      if (res.status >= 500)
-        throw new AppError('DB_UNAVAILABLE', { detail: `CouchDB ${res.status}` });
-      throw new Error(`CouchDB GET ${db}/${id} → ${res.status}: ${text.slice(0, 200)}`);
-    }
+    if (!res.ok) throw couchFailure(res.status, `GET ${db}/${id}`, await res.text());
     return (await res.json()) as T;
   }
 

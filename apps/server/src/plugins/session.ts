@@ -51,7 +51,11 @@ export function registerSessions(app: FastifyInstance, opts: { store: AppStore; 
     const user = await store.getUser(session.userId);
     if (!user) return;
     request.session = { id: docId, user };
-    if (now - Date.parse(session.lastUsedAt) > TOUCH_EVERY_MS) {
+    // Not while signing out: the touch would race the deletion.
+    if (
+      now - Date.parse(session.lastUsedAt) > TOUCH_EVERY_MS &&
+      !request.url.startsWith('/auth/logout')
+    ) {
       store.put({ ...session, lastUsedAt: new Date(now).toISOString() }).catch(() => undefined);
     }
   });

@@ -2,6 +2,7 @@ import {
   checkDocumentWrite,
   errorMessage,
   LIMITS,
+  REV_PATTERN,
   typeOfId,
   type ErrorCode,
   type FieldError,
@@ -30,6 +31,31 @@ function refusal(id: string, code: ErrorCode, reason: string, errors: FieldError
     code,
     errors,
   };
+}
+
+/**
+ * A replicated revision (`new_edits: false`) must name its revision, and its history must end in
+ * it; CouchDB would otherwise refuse the whole request and block that device's sync.
+ */
+function replicatedRevisionProblem(doc: unknown): string | null {
+  if (typeof doc !== 'object' || doc === null) return null; // the schema refuses it
+  const { _rev, _revisions } = doc as {
+    _rev?: unknown;
+    _revisions?: { start?: unknown; ids?: unknown[] };
+  };
+  if (typeof _rev !== 'string' || !REV_PATTERN.test(_rev))
+    return 'A replicated document needs its revision';
+  if (_revisions === undefined) return null;
+  const [start, hash] = _rev.split('-');
+  if (
+    typeof _revisions !== 'object' ||
+    _revisions === null ||
+    _revisions.start !== Number(start) ||
+    !Array.isArray(_revisions.ids) ||
+    _revisions.ids[0] !== hash
+  )
+    return 'The revision history does not end in the revision';
+  return null;
 }
 
 /**
@@ -74,10 +100,9 @@ export async function validatedBulkDocs(
       : '';
   const ids = [...new Set(docs.map(idOf).filter((id) => typeOfId(id) !== null))];
   const projectIds = docs.flatMap((d) => {
-    const projectId = (d as { type?: unknown; projectId?: unknown }).projectId;
-    return (d as { type?: unknown }).type === 'issue' &&
-      typeof projectId === 'string' &&
-      typeOfId(projectId) === 'project'
+    if (typeof d !== 'object' || d === null) return [];
+    const { type, projectId } = d as { type?: unknown; projectId?: unknown };
+    return type === 'issue' && typeof projectId === 'string' && typeOfId(projectId) === 'project'
       ? [projectId]
       : [];
   });
@@ -95,6 +120,15 @@ export async function validatedBulkDocs(
     const id = idOf(doc);
     if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) {
       results.push(refusal(id, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));
+      continue;
+    }
+    const protocolProblem = newEdits ? null : replicatedRevisionProblem(doc);
+    if (protocolProblem) {
+      results.push(
+        refusal(id, 'VALIDATION_FAILED', protocolProblem, [
+          { path: '_rev', message: protocolProblem },
+        ]),
+      );
       continue;
     }
     const verdict = checkDocumentWrite(doc, {

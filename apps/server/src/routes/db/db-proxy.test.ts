@@ -179,6 +179,66 @@ describe('/db/:ws _bulk_docs validation', () => {
   });
 });
 
+describe('/db/:ws malformed input', () => {
+  it('refuses null and non-object documents per document, and saves the rest', async () => {
+    const fine = issueDoc(ws, { title: 'Beside the junk' });
+    const { status, rows } = await bulk(owner, [null, 42, 'text', fine]);
+    expect(status).toBe(201);
+    expect(rows.slice(0, 3).map((r) => r.code)).toEqual([
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+    ]);
+    expect(rows[3]).toMatchObject({ id: fine._id, ok: true });
+  });
+
+  it('refuses a malformed _rev per document instead of failing the batch', async () => {
+    const bad = { ...issueDoc(ws), _rev: 'garbage' };
+    const fine = issueDoc(ws, { title: 'Saved despite a bad neighbour' });
+    const { status, rows } = await bulk(owner, [bad, fine]);
+    expect(status).toBe(201);
+    expect(rows[0]).toMatchObject({ id: bad._id, code: 'VALIDATION_FAILED' });
+    expect(rows[1]).toMatchObject({ id: fine._id, ok: true });
+  });
+
+  it('with new_edits:false, refuses a document without a consistent revision and saves the rest', async () => {
+    const noRev = issueDoc(ws);
+    const wrongHistory = { ...issueDoc(ws), _rev: '2-abc', _revisions: { start: 5, ids: ['abc'] } };
+    const fine = {
+      ...issueDoc(ws, { title: 'Replicated fine' }),
+      _rev: '1-0123456789abcdef0123456789abcdef',
+    };
+    const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
+      method: 'POST',
+      json: { docs: [noRev, wrongHistory, fine], new_edits: false },
+    });
+    expect(res.status).toBe(201);
+    const rows = (await res.json()) as BulkRow[];
+    expect(rows.map((r) => [r.id, r.code])).toEqual([
+      [noRev._id, 'VALIDATION_FAILED'],
+      [wrongHistory._id, 'VALIDATION_FAILED'],
+    ]);
+    expect((await stored(fine._id))?.title).toBe('Replicated fine');
+  });
+
+  it('_bulk_get only reads Keel documents, never _local ones', async () => {
+    const res = await owner.request(`/db/${ws.slug}/_bulk_get`, {
+      method: 'POST',
+      json: { docs: [{ id: '_local/anything' }] },
+    });
+    expect(res.status).toBe(422);
+  });
+
+  it('refuses bodies that are not JSON', async () => {
+    const res = await owner.request(`/db/${ws.slug}/_revs_diff`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"issue:x":["1-a"]}',
+    });
+    expect(res.status).toBe(422);
+  });
+});
+
 describe('/db/:ws access', () => {
   it('is 404 for a non-member, and for a workspace that does not exist, alike', async () => {
     const stranger = new BrowserSession(server.url);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS } from '@keel/domain';
+import { LIMITS, typeOfId } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
@@ -12,6 +12,25 @@ import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replicat
 // Reply headers worth passing on; hop-by-hop ones (connection, keep-alive, transfer-encoding)
 // and anything the database says about itself stay behind.
 const PASS_HEADERS = ['content-type', 'etag', 'cache-control'];
+
+/** `_bulk_get` may ask only for Keel documents (not `_local/…` or `_design/…`). */
+function assertKeelDocIds(body: unknown) {
+  const docs = (body as { docs?: unknown } | null)?.docs;
+  const ok =
+    Array.isArray(docs) &&
+    docs.length <= LIMITS.bulkDocsPerRequest &&
+    docs.every(
+      (d) =>
+        typeof d === 'object' &&
+        d !== null &&
+        typeof (d as { id?: unknown }).id === 'string' &&
+        typeOfId((d as { id: string }).id) !== null,
+    );
+  if (!ok)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'docs', message: 'Only Keel documents can be read' }],
+    });
+}
 
 /**
  * `/db/:ws/…`: the CouchDB replication protocol for one workspace database, with the session's
@@ -60,6 +79,7 @@ export async function dbProxyRoutes(
       return reply.code(201).send(results);
     }
 
+    if (endpoint.kind === 'bulk_get') assertKeelDocIds(request.body);
     const incoming = new URLSearchParams(rawQuery);
     const query: Record<string, string> = {};
     for (const [key, value] of incoming)
@@ -77,8 +97,12 @@ export async function dbProxyRoutes(
     )
       throw new AppError('PAYLOAD_TOO_LARGE');
 
+    // The reply closing before it finished means the browser went away (a POST's request stream
+    // has closed long before), so stop the upstream longpoll too.
     const abort = new AbortController();
-    request.raw.on('close', () => abort.abort());
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
     const upstream = await couch.request(
       request.method,
       upstreamPath(access.workspace.dbName, endpoint),
@@ -90,14 +114,23 @@ export async function dbProxyRoutes(
         signal: abort.signal,
       },
     );
-    if (upstream.status >= 500) throw new AppError('DB_UNAVAILABLE');
+    if (upstream.status >= 500 || upstream.status === 401 || upstream.status === 403) {
+      await upstream.body?.cancel();
+      // 401/403 is our own credentials refused, not the browser's session. A plain 500 from the
+      // database is how it answers malformed replication input (open_revs=garbage); an outage
+      // shows as 502/503 or a failed connection.
+      throw new AppError(upstream.status === 500 ? 'VALIDATION_FAILED' : 'DB_UNAVAILABLE');
+    }
     reply.code(upstream.status);
     for (const name of PASS_HEADERS) {
       const value = upstream.headers.get(name);
       if (value) reply.header(name, value);
     }
     reply.header('cache-control', 'no-store');
-    if (!upstream.body || request.method === 'HEAD') return reply.send();
+    if (!upstream.body || request.method === 'HEAD') {
+      await upstream.body?.cancel();
+      return reply.send();
+    }
     return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
   };
 
