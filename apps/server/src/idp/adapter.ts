@@ -115,3 +115,23 @@ export function couchAdapterFactory(store: AppStore) {
     }
   };
 }
+
+/**
+ * Delete provider records that have expired (interactions left by abandoned sign-ins, old
+ * sessions, codes and tokens). Runs now and then on each instance; deleting twice is harmless.
+ */
+export async function sweepExpiredProviderRecords(
+  store: AppStore,
+  now = Date.now(),
+): Promise<number> {
+  const docs = await store.withPrefix<StoredPayload>('oidc:');
+  const expired = docs.filter(
+    (d) => d.type === 'oidc' && d.expiresAt !== null && d.expiresAt < now,
+  );
+  if (expired.length === 0) return 0;
+  const results = await store.couch.bulkDocs(
+    store.db,
+    expired.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })),
+  );
+  return results.filter((r) => r.ok).length;
+}

@@ -4,6 +4,7 @@ import { LIMITS } from '@keel/domain';
 import type { AppStore } from '../db/app-store.ts';
 import { RateLimiter } from '../rate-limiter.ts';
 import { authenticate, createAccount, linkSub, signUpSchema } from './accounts.ts';
+import { sweepExpiredProviderRecords } from './adapter.ts';
 import { signInPage, signUpPage } from './pages.ts';
 
 const MOUNT = '/idp';
@@ -22,11 +23,32 @@ export async function idpPlugin(
   const perEmail = new RateLimiter(LIMITS.signInAttemptsPerMinute, 60_000);
   const perIp = new RateLimiter(LIMITS.signInAttemptsPerMinute * 10, 60_000);
 
+  const sweep = setInterval(
+    () => {
+      sweepExpiredProviderRecords(store).catch((err: unknown) =>
+        app.log.warn({ err }, 'provider sweep failed'),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  // Every visit to the authorization endpoint stores an interaction; bound how fast one address
+  // can make them.
+  const starts = new RateLimiter(LIMITS.signInAttemptsPerMinute * 10, 60_000);
+
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handler = provider.callback();
     const forward = (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.method === 'GET' && req.url.startsWith(`${MOUNT}/auth`) && !starts.hit(req.ip)) {
+        return reply
+          .code(429)
+          .type('text/plain; charset=utf-8')
+          .send('Too many attempts. Wait a minute and try again.');
+      }
       reply.hijack();
       const nodeReq = req.raw as typeof req.raw & { originalUrl?: string };
       nodeReq.originalUrl = nodeReq.url;
