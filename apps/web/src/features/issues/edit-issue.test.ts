@@ -50,7 +50,7 @@ describe('editIssue', () => {
   });
 
   it('produces documents the domain accepts as an edit by another member', () => {
-    const existing = makeIssue({ _rev: '1-x' });
+    const existing = makeIssue({ _rev: '1-abc' });
     const result = editIssue(existing, { title: 'Renamed', stateId: 'done' }, ctx)!;
     expect(checkDocumentWrite(result.issue, { role: 'member', userId: 'u2', existing }).ok).toBe(
       true,

@@ -157,6 +157,8 @@ function startSync(db: PouchDB.Database<object>, remoteUrl: string, events: Repl
   const sync = db.sync(remote, {
     live: true,
     retry: true,
+    // Fewer, larger round trips when a device first receives a big workspace.
+    batch_size: 250,
     back_off_function: (delay) => Math.min(MAX_BACK_OFF_MS, delay === 0 ? 1_000 : delay * 2),
   }) as unknown as PouchDB.Replication.Sync<object> & SyncHalves;
 

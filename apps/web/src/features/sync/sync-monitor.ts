@@ -9,7 +9,9 @@ export interface SyncHooks {
 }
 
 const PUSH_MARK = 'keel-push';
-const RECOUNT_DELAY_MS = 150;
+// Counting walks the local change feed; during a large pull that is thousands of entries, so
+// count at most a few times a second.
+const RECOUNT_DELAY_MS = 400;
 
 /**
  * Runs a workspace's live replication and keeps the signals the sync indicator is derived from:

@@ -8,6 +8,7 @@ import {
   type MemberDoc,
   type ProjectDoc,
 } from '@keel/domain';
+import { activityByIssue, issueByNumber } from './indexes.ts';
 import { useWorkspace } from './workspace-context.tsx';
 import type { DocOfType } from './workspace-store.ts';
 
@@ -55,13 +56,7 @@ export function useIssueByKey(issueKey: string | undefined): IssueDoc | undefine
   const parsed = issueKey ? parseIssueKey(issueKey) : null;
   const project = useProjectByKey(parsed?.projectKey);
   const issues = useDocs('issue');
-  return useMemo(
-    () =>
-      project && parsed
-        ? issues.find((i) => i.projectId === project._id && i.number === parsed.number)
-        : undefined,
-    [issues, project, parsed?.number], // eslint-disable-line react-hooks/exhaustive-deps -- parsed is rebuilt each render; its number is what matters
-  );
+  return project && parsed ? issueByNumber(issues)(project._id, parsed.number) : undefined;
 }
 
 export function useMembers(): readonly MemberDoc[] {
@@ -82,13 +77,7 @@ export function useProjectMap(): ReadonlyMap<string, ProjectDoc> {
 
 export function useIssueActivity(issueId: string): readonly ActivityDoc[] {
   const activity = useDocs('activity');
-  return useMemo(
-    () =>
-      activity
-        .filter((a) => a.issueId === issueId)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id)),
-    [activity, issueId],
-  );
+  return activityByIssue(activity)(issueId);
 }
 
 export function issueKeyOf(issue: IssueDoc, projects: ReadonlyMap<string, ProjectDoc>): string {

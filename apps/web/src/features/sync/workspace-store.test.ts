@@ -49,6 +49,22 @@ describe('WorkspaceStore', () => {
     expect(store.invalid).toBe(2);
   });
 
+  it('coalesces a burst of changes into few notifications', async () => {
+    const store = new WorkspaceStore();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.load([project]);
+    await Promise.resolve();
+    expect(calls).toBe(1); // the first change after a quiet spell is immediate
+    for (let i = 0; i < 50; i++)
+      store.apply([{ id: 'project:p1', deleted: false, doc: { ...project, name: `P${i}` } }]);
+    await Promise.resolve();
+    expect(calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls).toBe(2);
+    expect(store.get('project:p1')).toMatchObject({ name: 'P49' });
+  });
+
   it('tells subscribers once per batch', async () => {
     const store = new WorkspaceStore();
     let calls = 0;

@@ -3,6 +3,8 @@ import type { ReplicaChange } from './replica.ts';
 
 export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
 
+const BURST_INTERVAL_MS = 150;
+
 class Collection<T> {
   readonly byId = new Map<string, T>();
   private snapshot: readonly T[] | null = null;
@@ -42,6 +44,7 @@ export class WorkspaceStore {
   private readonly typeById = new Map<string, DocType>();
   private readonly listeners = new Set<() => void>();
   private notifyScheduled = false;
+  private lastNotify = 0;
   private loaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
   /** Documents the replica holds that do not pass the schema; kept out of every screen. */
@@ -130,14 +133,20 @@ export class WorkspaceStore {
     this.typeById.delete(id);
   }
 
-  // A replication batch arrives as many single changes; render once for all of them.
+  // Replication delivers documents one change at a time. The first change after a quiet spell
+  // is shown at once (a local edit must feel instant); during a burst, screens re-render at most
+  // once per BURST_INTERVAL_MS instead of once per document.
   private scheduleNotify(): void {
     if (this.notifyScheduled) return;
     this.notifyScheduled = true;
-    queueMicrotask(() => {
+    const run = () => {
       this.notifyScheduled = false;
+      this.lastNotify = Date.now();
       for (const listener of this.listeners) listener();
-    });
+    };
+    const wait = this.lastNotify + BURST_INTERVAL_MS - Date.now();
+    if (wait <= 0) queueMicrotask(run);
+    else setTimeout(run, wait);
   }
 }
 
