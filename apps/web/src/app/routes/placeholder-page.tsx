@@ -1,4 +1,5 @@
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 export interface PlaceholderPageProps {
   title: string;
@@ -8,6 +9,7 @@ export interface PlaceholderPageProps {
 
 /** A screen that exists in the map but is not built yet: says what it will be, never breaks. */
 export function PlaceholderPage({ title, holds }: PlaceholderPageProps) {
+  useDocumentTitle(title);
   return (
     <div className="page">
       <header className="page-header">

@@ -3,12 +3,14 @@ import { useIssues, useProjects } from '../../features/sync/use-docs.ts';
 import { useWorkspace } from '../../features/sync/workspace-context.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import './projects-page.css';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 /** `/:ws/projects`: the workspace's projects with their open issue counts. */
 export function ProjectsPage() {
   const { slug } = useWorkspace();
   const projects = useProjects();
   const issues = useIssues();
+  useDocumentTitle('Projects');
   const counts = new Map<string, number>();
   for (const issue of issues) counts.set(issue.projectId, (counts.get(issue.projectId) ?? 0) + 1);
 

@@ -5,6 +5,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import './account-page.css';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 export interface AccountPageProps {
   user: MeResponse['user'];
@@ -16,6 +17,7 @@ export interface AccountPageProps {
 export function AccountPage({ user, onSignOut, onClearDevice }: AccountPageProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  useDocumentTitle('Account');
 
   const run = (action: () => Promise<void>) => async () => {
     setBusy(true);

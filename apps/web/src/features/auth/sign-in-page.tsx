@@ -4,12 +4,14 @@ import { Button } from '../../shared/ui/button.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 import { useSession } from './use-session.ts';
 import './sign-in-page.css';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 export function SignInPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const error = signInErrorMessage(params.get('error'), params.get('reason'));
+  useDocumentTitle('Sign in');
 
   if (session.status === 'signed-in' && !error) return <Navigate to={returnTo} replace />;
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { can, formatIssueKey } from '@keel/domain';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import {
@@ -38,6 +39,9 @@ export function IssuePage() {
   );
 
   const project = issue ? projects.get(issue.projectId) : undefined;
+  useDocumentTitle(
+    issue && project ? `${formatIssueKey(project.key, issue.number)} ${issue.title}` : null,
+  );
   if (!issue || !project) return loaded ? <NotFound homeHref={`/${session.slug}`} /> : null;
   const key = formatIssueKey(project.key, issue.number);
 

@@ -5,6 +5,7 @@ import { useWorkspace } from '../sync/workspace-context.tsx';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueList } from './issue-list.tsx';
 import { PageHeader } from './page-header.tsx';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 /** `/:ws/issues` (every project) and `/:ws/projects/:key/issues` (one project). */
 export function IssuesPage() {
@@ -13,6 +14,7 @@ export function IssuesPage() {
   const project = useProjectByKey(key);
   const loaded = useWorkspaceLoaded();
   const issues = useIssues(project?._id);
+  useDocumentTitle(key ? project?.name : 'All issues');
 
   if (key && !project) return loaded ? <NotFound homeHref={`/${slug}`} /> : null;
   return (

@@ -4,11 +4,13 @@ import { useWorkspace } from '../sync/workspace-context.tsx';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueList } from './issue-list.tsx';
 import { PageHeader } from './page-header.tsx';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 /** `/:ws/my-issues`: issues assigned to the signed-in member, grouped by state. */
 export function MyIssuesPage() {
   const { userId } = useWorkspace();
   const all = useIssues();
+  useDocumentTitle('My issues');
   const mine = useMemo(() => all.filter((i) => i.assigneeId === userId), [all, userId]);
   return (
     <div className="page">

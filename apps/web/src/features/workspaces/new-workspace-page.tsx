@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { createWorkspace, validateWorkspaceForm, type WorkspaceForm } from './create-workspace.ts';
 import { suggestSlug } from './suggest-slug.ts';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 type FieldErrors = Partial<Record<keyof WorkspaceForm, string>>;
 
@@ -21,6 +22,7 @@ export function NewWorkspacePage({ canGoBack, onCreated }: NewWorkspacePageProps
   const [attempted, setAttempted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useDocumentTitle('Create a workspace');
 
   const update = (next: WorkspaceForm) => {
     setForm(next);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { errorMessage } from '@keel/domain';
 import { EmptyState } from './empty-state.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** The body of every "not found": a missing page, issue, or a workspace the user is not in. */
 export function NotFound({
@@ -10,6 +11,7 @@ export function NotFound({
   homeHref?: string;
   headingLevel?: 1 | 2;
 }) {
+  useDocumentTitle('Not found');
   return (
     <EmptyState
       title="Not found"
