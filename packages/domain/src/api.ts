@@ -16,6 +16,12 @@ export const workspaceSummarySchema = z.object({
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
+export const createWorkspaceResponseSchema = z.object({
+  workspace: workspaceSummarySchema,
+  project: z.object({ id: z.string(), key: z.string() }),
+});
+export type CreateWorkspaceResponse = z.infer<typeof createWorkspaceResponseSchema>;
+
 export const meResponseSchema = z.object({
   user: z.object({
     id: z.string(),

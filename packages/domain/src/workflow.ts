@@ -76,7 +76,12 @@ export function transitionTimes(
   to: StateCategory,
   now: string,
 ): TransitionTimes {
-  const next = { ...current };
+  // Only the three times: callers may pass a whole issue.
+  const next: TransitionTimes = {
+    startedAt: current.startedAt,
+    completedAt: current.completedAt,
+    canceledAt: current.canceledAt,
+  };
   if (to === 'started' && !next.startedAt) next.startedAt = now;
   if (to === 'completed') {
     next.completedAt = current.completedAt ?? now;

@@ -7,7 +7,6 @@ import {
   type MemberDoc,
   type ProjectDoc,
 } from '@keel/domain';
-import { z } from 'zod';
 import { AppError } from '../app-error.ts';
 import {
   randomId,
@@ -94,13 +93,3 @@ export async function createWorkspace(store: AppStore, user: UserDoc, body: Vali
     throw err;
   }
 }
-
-export const createdWorkspaceResponse = z.object({
-  workspace: z.object({
-    id: z.string(),
-    slug: z.string(),
-    name: z.string(),
-    role: z.literal('owner'),
-  }),
-  project: z.object({ id: z.string(), key: z.string() }),
-});

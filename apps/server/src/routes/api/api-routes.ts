@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { can, createWorkspaceBody, LIMITS, zodErrors, type MeResponse } from '@keel/domain';
+import {
+  can,
+  createWorkspaceBody,
+  LIMITS,
+  zodErrors,
+  type CreateWorkspaceResponse,
+  type MeResponse,
+} from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import { userIdOf, type AppStore, type WorkspaceRecord } from '../../db/app-store.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -34,7 +41,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
     if (!parsed.success)
       throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
     const { workspace, project } = await createWorkspace(store, user, parsed.data);
-    return reply.code(201).send({
+    const response: CreateWorkspaceResponse = {
       workspace: {
         id: workspace._id.slice('workspace:'.length),
         slug: workspace.slug,
@@ -42,7 +49,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
         role: 'owner',
       },
       project: { id: project._id, key: project.key },
-    });
+    };
+    return reply.code(201).send(response);
   });
 
   app.post<{ Params: { ws: string; projectId: string } }>(

@@ -134,6 +134,9 @@ export async function dbProxyRoutes(
     return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
   };
 
+  // PouchDB looks at the server root once per remote; answer like CouchDB, revealing nothing.
+  app.get('/db/', async () => ({ couchdb: 'Welcome', vendor: { name: 'Keel' } }));
+
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
   app.route({ method: [...methods], url: '/db/:ws', exposeHeadRoute: false, handler: handle });
   app.route({ method: [...methods], url: '/db/:ws/*', exposeHeadRoute: false, handler: handle });

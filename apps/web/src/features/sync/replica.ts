@@ -1,3 +1,4 @@
+import { typeOfId } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 
 /**
@@ -119,7 +120,11 @@ export function openReplica(name: string): Replica {
     updateSeq: async () => (await db.info()).update_seq,
     countChangesSince: async (since) => {
       const result = await db.changes({ since, return_docs: true });
-      return result.results.filter((c) => !c.id.startsWith('_design/')).length;
+      // An activity record travels with the change it describes; count what the person changed.
+      return result.results.filter((c) => {
+        const type = typeOfId(c.id);
+        return type !== null && type !== 'activity';
+      }).length;
     },
     readLocal: async (id) => {
       const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch(() => null);

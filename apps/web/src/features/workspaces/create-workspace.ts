@@ -1,7 +1,7 @@
 import {
   createWorkspaceBody,
   errorMessage,
-  workspaceSummarySchema,
+  createWorkspaceResponseSchema,
   zodErrors,
   type WorkspaceSummary,
 } from '@keel/domain';
@@ -32,9 +32,8 @@ export async function createWorkspace(form: WorkspaceForm): Promise<CreateWorksp
 
   const result = await postJson('/api/workspaces', body.data);
   if (result.ok) {
-    const body = result.body as { workspace?: unknown } | null;
-    const workspace = workspaceSummarySchema.safeParse(body?.workspace);
-    if (workspace.success) return { ok: true, workspace: workspace.data };
+    const created = createWorkspaceResponseSchema.safeParse(result.body);
+    if (created.success) return { ok: true, workspace: created.data.workspace };
     return { ok: false, fields: {}, message: errorMessage('INTERNAL', { requestId: 'none' }) };
   }
   if (result.kind === 'network') return { ok: false, fields: {}, message: errorMessage('OFFLINE') };
