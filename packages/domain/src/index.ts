@@ -8,3 +8,4 @@ export * from './documents.ts';
 export * from './permissions.ts';
 export * from './document-rules.ts';
 export * from './api.ts';
+export * from './factories.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_STATES, newDocId, type IssueDoc } from '@keel/domain';
+import { DEFAULT_STATES, newDocId, newIssueDocument, type IssueDoc } from '@keel/domain';
 import type { BrowserSession } from './browser-session.ts';
 
 export interface WorkspaceFixture {
@@ -23,29 +23,15 @@ export async function createWorkspaceAs(
 }
 
 export function issueDoc(fixture: WorkspaceFixture, overrides: Partial<IssueDoc> = {}): IssueDoc {
-  const now = new Date().toISOString();
-  return {
-    _id: newDocId('issue'),
-    type: 'issue',
+  const issue = newIssueDocument({
+    id: newDocId('issue'),
     projectId: fixture.projectId,
+    states: DEFAULT_STATES,
     number: 1,
     title: 'Make the board faster',
-    description: '',
-    stateId: DEFAULT_STATES[1]!.id,
-    priority: 0,
-    assigneeId: null,
-    labelIds: [],
-    estimate: null,
-    dueDate: null,
-    parentId: null,
     sortOrder: 'a0',
     createdBy: fixture.userId,
-    startedAt: null,
-    completedAt: null,
-    canceledAt: null,
-    subscriberIds: [fixture.userId],
-    createdAt: now,
-    updatedAt: now,
-    ...overrides,
-  };
+    now: new Date().toISOString(),
+  });
+  return { ...issue, ...overrides };
 }

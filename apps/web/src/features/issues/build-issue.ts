@@ -1,5 +1,11 @@
 import { generateKeyBetween } from 'fractional-indexing';
-import { initialState, type ActivityDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import {
+  newActivityDocument,
+  newIssueDocument,
+  type ActivityDoc,
+  type IssueDoc,
+  type ProjectDoc,
+} from '@keel/domain';
 
 export interface NewIssueInput {
   issueId: string;
@@ -17,40 +23,26 @@ export interface NewIssueInput {
 /** A new issue and its "created" activity, written together in one bulk save. */
 export function buildNewIssue(input: NewIssueInput): { issue: IssueDoc; activity: ActivityDoc } {
   const { issueId, activityId, project, actorId, now } = input;
-  const issue: IssueDoc = {
-    _id: issueId,
-    type: 'issue',
+  const issue = newIssueDocument({
+    id: issueId,
     projectId: project._id,
+    states: project.states,
     number: input.number,
     title: input.title,
     description: input.description,
-    stateId: initialState(project.states).id,
-    priority: 0,
-    assigneeId: null,
-    labelIds: [],
-    estimate: null,
-    dueDate: null,
-    parentId: null,
     sortOrder: sortKeyBefore(input.firstSortOrder),
     createdBy: actorId,
-    startedAt: null,
-    completedAt: null,
-    canceledAt: null,
-    subscriberIds: [actorId],
-    createdAt: now,
-    updatedAt: now,
-  };
-  const activity: ActivityDoc = {
-    _id: activityId,
-    type: 'activity',
+    now,
+  });
+  const activity = newActivityDocument({
+    id: activityId,
     issueId,
     actorId,
     kind: 'created',
     from: null,
     to: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+    now,
+  });
   return { issue, activity };
 }
 

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { issueDescriptionSchema } from '@keel/domain';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
+import { useValidatedDraft } from './use-validated-draft.ts';
 
 export interface IssueDescriptionEditorProps {
   description: string;
@@ -15,22 +15,7 @@ export function IssueDescriptionEditor({
   readOnly,
   onSave,
 }: IssueDescriptionEditorProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const commit = async () => {
-    if (draft === null) return;
-    const parsed = issueDescriptionSchema.safeParse(draft);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the description');
-      return;
-    }
-    const outcome = await onSave(parsed.data);
-    if (outcome.ok) {
-      setDraft(null);
-      setError(null);
-    } else setError(outcome.errors[0]?.message ?? outcome.message);
-  };
+  const { draft, setDraft, error, commit } = useValidatedDraft(issueDescriptionSchema, onSave);
 
   return (
     <TextAreaField

@@ -1,7 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { issueTitleSchema } from '@keel/domain';
 import { useFieldIds } from '../../shared/ui/use-field-ids.ts';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
+import { useValidatedDraft } from './use-validated-draft.ts';
 
 export interface IssueTitleEditorProps {
   title: string;
@@ -14,23 +15,8 @@ export interface IssueTitleEditorProps {
  * title. An invalid title shows the domain's message, saves nothing and keeps what was typed.
  */
 export function IssueTitleEditor({ title, readOnly, onSave }: IssueTitleEditorProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { draft, setDraft, error, commit, revert } = useValidatedDraft(issueTitleSchema, onSave);
   const ids = useFieldIds(error, null);
-
-  const commit = async () => {
-    if (draft === null) return;
-    const parsed = issueTitleSchema.safeParse(draft);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the title');
-      return;
-    }
-    const outcome = await onSave(parsed.data);
-    if (outcome.ok) {
-      setDraft(null);
-      setError(null);
-    } else setError(outcome.errors[0]?.message ?? outcome.message);
-  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -38,8 +24,7 @@ export function IssueTitleEditor({ title, readOnly, onSave }: IssueTitleEditorPr
       void commit();
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      setDraft(null);
-      setError(null);
+      revert();
     }
   };
 
