@@ -1,7 +1,15 @@
 import { checkDocumentWrite, type FieldError, type Role, type WorkspaceDoc } from '@keel/domain';
 
+/** A deletion as PouchDB takes it: the id, the revision it replaces, and nothing else. */
+export interface DeletionStub {
+  _id: string;
+  _rev?: string;
+  _deleted: true;
+}
+
 export type CheckedWrites =
-  { ok: true; docs: WorkspaceDoc[] } | { ok: false; message: string; errors: FieldError[] };
+  | { ok: true; docs: (WorkspaceDoc | DeletionStub)[] }
+  | { ok: false; message: string; errors: FieldError[] };
 
 /**
  * Run the domain's write rules on every document of one change before anything touches the
@@ -12,13 +20,15 @@ export function checkWrites(
   ctx: { role: Role; userId: string },
   lookup: (id: string) => WorkspaceDoc | undefined,
 ): CheckedWrites {
-  const checked: WorkspaceDoc[] = [];
+  const checked: (WorkspaceDoc | DeletionStub)[] = [];
   for (const doc of docs) {
     const id = (doc as { _id?: unknown } | null)?._id;
     const existing = typeof id === 'string' ? (lookup(id) ?? null) : null;
     const verdict = checkDocumentWrite(doc, { ...ctx, existing });
     if (!verdict.ok) return { ok: false, message: verdict.reason, errors: verdict.errors };
     if (verdict.doc) checked.push(verdict.doc);
+    // An accepted deletion has no parsed document; keep the stub so it is saved, not dropped.
+    else checked.push(doc as DeletionStub);
   }
   return { ok: true, docs: checked };
 }

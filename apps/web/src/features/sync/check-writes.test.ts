@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkspaceDoc } from '@keel/domain';
+import { checkWrites } from './check-writes.ts';
+
+const now = '2026-01-01T00:00:00.000Z';
+const label = {
+  _id: 'label:l1',
+  _rev: '1-abc',
+  type: 'label',
+  name: 'Bug',
+  color: '#EF4444',
+  createdBy: 'u1',
+  createdAt: now,
+  updatedAt: now,
+} as WorkspaceDoc;
+
+describe('checkWrites', () => {
+  it('keeps an allowed deletion so it is saved, not dropped', () => {
+    const stub = { _id: 'label:l1', _rev: '1-abc', _deleted: true };
+    const result = checkWrites([stub], { role: 'admin', userId: 'u1' }, () => label);
+    expect(result).toEqual({ ok: true, docs: [stub] });
+  });
+
+  it('refuses a deletion the role may not make', () => {
+    const stub = { _id: 'label:l1', _rev: '1-abc', _deleted: true };
+    const result = checkWrites([stub], { role: 'member', userId: 'u1' }, () => label);
+    expect(result.ok).toBe(false);
+  });
+});
