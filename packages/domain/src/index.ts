@@ -9,3 +9,5 @@ export * from './permissions.ts';
 export * from './document-rules.ts';
 export * from './api.ts';
 export * from './factories.ts';
+export * from './issue-tree.ts';
+export * from './mentions.ts';
