@@ -11,3 +11,4 @@ export * from './api.ts';
 export * from './factories.ts';
 export * from './issue-tree.ts';
 export * from './mentions.ts';
+export * from './issue-query.ts';

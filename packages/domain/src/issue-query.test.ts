@@ -1,0 +1,277 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import {
+  DEFAULT_VIEW,
+  EMPTY_FILTER,
+  GROUP_BY,
+  SORT_BY,
+  compareIssues,
+  filterIssues,
+  groupIssues,
+  parseViewQuery,
+  serializeViewQuery,
+  sortIssues,
+  type GroupContext,
+  type IssueFilter,
+  type ViewQuery,
+} from './issue-query.ts';
+import { DEFAULT_STATES } from './workflow.ts';
+
+const project: ProjectDoc = {
+  _id: 'project:p1',
+  type: 'project',
+  key: 'ENG',
+  name: 'Engineering',
+  description: '',
+  leadId: null,
+  color: '#5E6AD2',
+  archivedAt: null,
+  states: [...DEFAULT_STATES],
+  createdBy: 'u1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const member = (userId: string, name: string): MemberDoc => ({
+  _id: `member:${userId}`,
+  type: 'member',
+  userId,
+  name,
+  email: `${userId}@example.com`,
+  avatarUrl: null,
+  role: 'member',
+  active: true,
+  createdAt: project.createdAt,
+  updatedAt: project.createdAt,
+});
+const label = (id: string, name: string): LabelDoc => ({
+  _id: `label:${id}`,
+  type: 'label',
+  name,
+  color: '#10B981',
+  createdBy: 'u1',
+  createdAt: project.createdAt,
+  updatedAt: project.createdAt,
+});
+const ctx: GroupContext = {
+  projects: new Map([[project._id, project]]),
+  members: new Map([
+    ['u1', member('u1', 'Ada')],
+    ['u2', member('u2', 'Grace')],
+  ]),
+  labels: new Map([
+    ['label:bug', label('bug', 'Bug')],
+    ['label:ui', label('ui', 'UI')],
+  ]),
+};
+
+function issue(n: number, over: Partial<IssueDoc> = {}): IssueDoc {
+  return {
+    _id: `issue:i${n}`,
+    type: 'issue',
+    projectId: project._id,
+    number: n,
+    title: `Issue ${n}`,
+    description: '',
+    stateId: 'todo',
+    priority: 0,
+    assigneeId: null,
+    labelIds: [],
+    estimate: null,
+    dueDate: null,
+    parentId: null,
+    sortOrder: `a${n}`,
+    createdBy: 'u1',
+    startedAt: null,
+    completedAt: null,
+    canceledAt: null,
+    subscriberIds: [],
+    createdAt: `2026-01-0${(n % 9) + 1}T00:00:00.000Z`,
+    updatedAt: `2026-02-0${(n % 9) + 1}T00:00:00.000Z`,
+    ...over,
+  };
+}
+const keyOf = (i: IssueDoc) => `ENG-${i.number}`;
+
+const issueArb = fc
+  .record({
+    n: fc.integer({ min: 1, max: 100_000 }),
+    title: fc.string({ minLength: 1, maxLength: 20 }),
+    stateId: fc.constantFrom(...DEFAULT_STATES.map((s) => s.id), 'gone'),
+    priority: fc.integer({ min: 0, max: 4 }),
+    assigneeId: fc.constantFrom(null, 'u1', 'u2', 'u3'),
+    labelIds: fc.uniqueArray(fc.constantFrom('label:bug', 'label:ui', 'label:x'), {
+      maxLength: 3,
+    }),
+    dueDate: fc.constantFrom(null, '2026-03-01', '2026-04-01'),
+    sortOrder: fc.constantFrom('a0', 'a1', 'a2', 'Zz', 'a0V'),
+  })
+  .map(({ n, ...over }) => issue(n, over));
+const issuesArb = fc
+  .uniqueArray(issueArb, { selector: (i) => i._id, maxLength: 40 })
+  .map((list) => list as readonly IssueDoc[]);
+const filterArb: fc.Arbitrary<IssueFilter> = fc.record({
+  stateIds: fc.uniqueArray(fc.constantFrom('todo', 'done', 'backlog'), { maxLength: 2 }),
+  priorities: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { maxLength: 2 }),
+  assigneeIds: fc.uniqueArray(fc.constantFrom('u1', 'u2', 'none'), { maxLength: 2 }),
+  labelIds: fc.uniqueArray(fc.constantFrom('label:bug', 'label:ui'), { maxLength: 2 }),
+  projectIds: fc.uniqueArray(fc.constantFrom('project:p1', 'project:p2'), { maxLength: 1 }),
+  text: fc.constantFrom('', 'issue', 'eng-1', 'a', 'ISSUE 2'),
+});
+const viewArb: fc.Arbitrary<ViewQuery> = fc.record({
+  filter: filterArb,
+  groupBy: fc.constantFrom(...GROUP_BY),
+  sortBy: fc.constantFrom(...SORT_BY),
+});
+
+function matches(i: IssueDoc, f: IssueFilter): boolean {
+  const words = f.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${keyOf(i)} ${i.title}`.toLowerCase();
+  return (
+    (f.stateIds.length === 0 || f.stateIds.includes(i.stateId)) &&
+    (f.priorities.length === 0 || f.priorities.includes(i.priority)) &&
+    (f.assigneeIds.length === 0 || f.assigneeIds.includes(i.assigneeId ?? 'none')) &&
+    (f.labelIds.length === 0 || i.labelIds.some((l) => f.labelIds.includes(l))) &&
+    (f.projectIds.length === 0 || f.projectIds.includes(i.projectId)) &&
+    words.every((w) => text.includes(w))
+  );
+}
+
+describe('view query in the URL', () => {
+  it('round-trips every view', () => {
+    fc.assert(
+      fc.property(viewArb, (view) => {
+        const parsed = parseViewQuery(serializeViewQuery(view).toString());
+        expect(parsed).toEqual({
+          ...view,
+          filter: { ...view.filter, priorities: [...view.filter.priorities] },
+        });
+      }),
+    );
+  });
+
+  it('leaves defaults out of the link', () => {
+    expect(serializeViewQuery(DEFAULT_VIEW).toString()).toBe('');
+    expect(parseViewQuery('')).toEqual(DEFAULT_VIEW);
+  });
+
+  it('drops unknown and malformed values instead of failing', () => {
+    const view = parseViewQuery('group=colour&sort=random&priority=9,2,x&state=todo,<b>&q=fix');
+    expect(view.groupBy).toBe('state');
+    expect(view.sortBy).toBe('manual');
+    expect(view.filter.priorities).toEqual([2]);
+    expect(view.filter.stateIds).toEqual(['todo']);
+    expect(view.filter.text).toBe('fix');
+  });
+
+  it('never throws on any query string', () => {
+    fc.assert(fc.property(fc.string(), (s) => void parseViewQuery(s)));
+  });
+});
+
+describe('filterIssues', () => {
+  it('keeps exactly the matching issues, in input order', () => {
+    fc.assert(
+      fc.property(issuesArb, filterArb, (issues, filter) => {
+        const result = filterIssues(issues, filter, keyOf);
+        expect(result).toEqual(issues.filter((i) => matches(i, filter)));
+      }),
+    );
+  });
+
+  it('returns the same array for an empty filter, so nothing downstream recomputes', () => {
+    const issues = [issue(1), issue(2)];
+    expect(filterIssues(issues, EMPTY_FILTER, keyOf)).toBe(issues);
+  });
+
+  it('matches the key and every typed word, ignoring case', () => {
+    const issues = [issue(1, { title: 'Crash on save' }), issue(12, { title: 'Save button' })];
+    expect(filterIssues(issues, { ...EMPTY_FILTER, text: 'SAVE crash' }, keyOf)).toEqual([
+      issues[0],
+    ]);
+    expect(filterIssues(issues, { ...EMPTY_FILTER, text: 'eng-12' }, keyOf)).toEqual([issues[1]]);
+  });
+
+  it('"none" finds unassigned issues', () => {
+    const issues = [issue(1), issue(2, { assigneeId: 'u1' })];
+    expect(filterIssues(issues, { ...EMPTY_FILTER, assigneeIds: ['none'] }, keyOf)).toEqual([
+      issues[0],
+    ]);
+  });
+});
+
+describe('sortIssues', () => {
+  it('is a permutation in comparator order, and stable under re-sorting', () => {
+    fc.assert(
+      fc.property(issuesArb, fc.constantFrom(...SORT_BY), (issues, sortBy) => {
+        const sorted = sortIssues(issues, sortBy);
+        expect(new Set(sorted)).toEqual(new Set(issues));
+        const compare = compareIssues(sortBy);
+        for (let i = 1; i < sorted.length; i++)
+          expect(compare(sorted[i - 1]!, sorted[i]!)).toBeLessThanOrEqual(0);
+        expect(sortIssues([...issues].reverse(), sortBy)).toEqual(sorted);
+      }),
+    );
+  });
+
+  it('puts urgent first and no priority last; undated issues after dated ones', () => {
+    const issues = [
+      issue(1, { priority: 0 }),
+      issue(2, { priority: 4 }),
+      issue(3, { priority: 1 }),
+    ];
+    expect(sortIssues(issues, 'priority').map((i) => i.priority)).toEqual([1, 4, 0]);
+    const dated = [
+      issue(1),
+      issue(2, { dueDate: '2026-05-01' }),
+      issue(3, { dueDate: '2026-04-01' }),
+    ];
+    expect(sortIssues(dated, 'dueDate').map((i) => i.number)).toEqual([3, 2, 1]);
+  });
+});
+
+describe('groupIssues', () => {
+  it('places every issue once (labels: once per label) and keeps input order in groups', () => {
+    fc.assert(
+      fc.property(issuesArb, fc.constantFrom(...GROUP_BY), (issues, groupBy) => {
+        const groups = groupIssues(issues, groupBy, ctx);
+        expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
+        const expectedCount = issues.reduce(
+          (n, i) => n + (groupBy === 'label' ? Math.max(1, i.labelIds.length) : 1),
+          0,
+        );
+        expect(groups.reduce((n, g) => n + g.issues.length, 0)).toBe(expectedCount);
+        for (const group of groups) {
+          expect(group.issues.length).toBeGreaterThan(0);
+          const positions = group.issues.map((i) => issues.indexOf(i));
+          expect(positions).toEqual([...positions].sort((a, b) => a - b));
+        }
+      }),
+    );
+  });
+
+  it('orders states by workflow, priorities urgent first, "none" groups last', () => {
+    const issues = [
+      issue(1, { stateId: 'done', priority: 0, assigneeId: 'u2' }),
+      issue(2, { stateId: 'backlog', priority: 3 }),
+      issue(3, { stateId: 'in-progress', priority: 1, assigneeId: 'u1', labelIds: ['label:ui'] }),
+    ];
+    expect(groupIssues(issues, 'state', ctx).map((g) => g.title)).toEqual([
+      'Backlog',
+      'In Progress',
+      'Done',
+    ]);
+    expect(groupIssues(issues, 'priority', ctx).map((g) => g.title)).toEqual([
+      'Urgent',
+      'Medium',
+      'No priority',
+    ]);
+    expect(groupIssues(issues, 'assignee', ctx).map((g) => g.title)).toEqual([
+      'Ada',
+      'Grace',
+      'No assignee',
+    ]);
+    expect(groupIssues(issues, 'label', ctx).map((g) => g.title)).toEqual(['UI', 'No label']);
+    expect(groupIssues(issues, 'none', ctx)).toHaveLength(1);
+  });
+});

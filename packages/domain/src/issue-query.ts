@@ -1,0 +1,335 @@
+import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import { STATE_CATEGORIES, type WorkflowState } from './workflow.ts';
+
+/**
+ * Views over issues (SPEC §2): filters, grouping and sorting, as pure functions over issue
+ * documents, plus their URL form so a view can be shared by link. The web app runs them on the
+ * in-memory replica at every keystroke, so they avoid per-call allocation where they can.
+ */
+export const GROUP_BY = ['state', 'priority', 'assignee', 'label', 'project', 'none'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+export const SORT_BY = ['manual', 'priority', 'created', 'updated', 'dueDate', 'title'] as const;
+export type SortBy = (typeof SORT_BY)[number];
+
+/** The assignee filter's value for "no assignee". */
+export const UNASSIGNED = 'none';
+
+export interface IssueFilter {
+  stateIds: readonly string[];
+  priorities: readonly number[];
+  /** User ids; `UNASSIGNED` stands for issues without an assignee. */
+  assigneeIds: readonly string[];
+  /** An issue matches when it has any of these labels. */
+  labelIds: readonly string[];
+  projectIds: readonly string[];
+  text: string;
+}
+
+export interface ViewQuery {
+  filter: IssueFilter;
+  groupBy: GroupBy;
+  sortBy: SortBy;
+}
+
+export const EMPTY_FILTER: IssueFilter = {
+  stateIds: [],
+  priorities: [],
+  assigneeIds: [],
+  labelIds: [],
+  projectIds: [],
+  text: '',
+};
+
+export const DEFAULT_VIEW: ViewQuery = { filter: EMPTY_FILTER, groupBy: 'state', sortBy: 'manual' };
+
+// ---------------------------------------------------------------- URL form
+
+const PARAM = {
+  stateIds: 'state',
+  priorities: 'priority',
+  assigneeIds: 'assignee',
+  labelIds: 'label',
+  projectIds: 'project',
+} as const;
+const ID_VALUE = /^[A-Za-z0-9:_-]{1,120}$/;
+const MAX_VALUES = 100;
+
+function listParam(params: URLSearchParams, name: string): string[] {
+  const values = params
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .filter((v) => ID_VALUE.test(v));
+  return [...new Set(values)].slice(0, MAX_VALUES);
+}
+
+/** A view from a URL query. Unknown or malformed values are dropped, never an error. */
+export function parseViewQuery(search: string | URLSearchParams): ViewQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const group = params.get('group');
+  const sort = params.get('sort');
+  const priorities = listParam(params, PARAM.priorities)
+    .map(Number)
+    .filter((p) => Number.isInteger(p) && p >= 0 && p <= 4);
+  return {
+    filter: {
+      stateIds: listParam(params, PARAM.stateIds),
+      priorities: [...new Set(priorities)],
+      assigneeIds: listParam(params, PARAM.assigneeIds),
+      labelIds: listParam(params, PARAM.labelIds),
+      projectIds: listParam(params, PARAM.projectIds),
+      text: (params.get('q') ?? '').slice(0, 200),
+    },
+    groupBy: (GROUP_BY as readonly string[]).includes(group ?? '')
+      ? (group as GroupBy)
+      : DEFAULT_VIEW.groupBy,
+    sortBy: (SORT_BY as readonly string[]).includes(sort ?? '')
+      ? (sort as SortBy)
+      : DEFAULT_VIEW.sortBy,
+  };
+}
+
+/** The URL query of a view; defaults are left out so a plain view has a plain link. */
+export function serializeViewQuery(view: ViewQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [field, name] of Object.entries(PARAM) as [keyof typeof PARAM, string][]) {
+    const values = view.filter[field];
+    if (values.length) params.set(name, values.join(','));
+  }
+  if (view.filter.text) params.set('q', view.filter.text);
+  if (view.groupBy !== DEFAULT_VIEW.groupBy) params.set('group', view.groupBy);
+  if (view.sortBy !== DEFAULT_VIEW.sortBy) params.set('sort', view.sortBy);
+  return params;
+}
+
+export function filterIsEmpty(filter: IssueFilter): boolean {
+  return (
+    !filter.text.trim() &&
+    filter.stateIds.length === 0 &&
+    filter.priorities.length === 0 &&
+    filter.assigneeIds.length === 0 &&
+    filter.labelIds.length === 0 &&
+    filter.projectIds.length === 0
+  );
+}
+
+// ---------------------------------------------------------------- filtering
+
+/** Lower case, NFC, accents kept: what both the issue text and the typed query are folded to. */
+export function foldText(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
+// Issue documents are immutable snapshots (a change is a new object), so the folded search
+// text of each is computed once and reused for every keystroke.
+const searchTexts = new WeakMap<IssueDoc, string>();
+
+/** The text a view's text filter searches: the issue's key and title. */
+export function issueSearchText(issue: IssueDoc, issueKey: string): string {
+  let text = searchTexts.get(issue);
+  if (text === undefined) {
+    text = foldText(`${issueKey} ${issue.title}`);
+    searchTexts.set(issue, text);
+  }
+  return text;
+}
+
+export type IssueKeyOf = (issue: IssueDoc) => string;
+
+/**
+ * The issues that match every part of the filter, in their input order. Within one part any
+ * value matches (state is Todo or In Progress); the text matches when every word appears.
+ */
+export function filterIssues(
+  issues: readonly IssueDoc[],
+  filter: IssueFilter,
+  keyOf: IssueKeyOf,
+): readonly IssueDoc[] {
+  if (filterIsEmpty(filter)) return issues;
+  const states = filter.stateIds.length ? new Set(filter.stateIds) : null;
+  const priorities = filter.priorities.length ? new Set(filter.priorities) : null;
+  const assignees = filter.assigneeIds.length ? new Set(filter.assigneeIds) : null;
+  const labels = filter.labelIds.length ? new Set(filter.labelIds) : null;
+  const projects = filter.projectIds.length ? new Set(filter.projectIds) : null;
+  const words = foldText(filter.text).split(/\s+/).filter(Boolean);
+  return issues.filter(
+    (issue) =>
+      (!states || states.has(issue.stateId)) &&
+      (!priorities || priorities.has(issue.priority)) &&
+      (!assignees || assignees.has(issue.assigneeId ?? UNASSIGNED)) &&
+      (!labels || issue.labelIds.some((id) => labels.has(id))) &&
+      (!projects || projects.has(issue.projectId)) &&
+      (words.length === 0 || matchesWords(issueSearchText(issue, keyOf(issue)), words)),
+  );
+}
+
+function matchesWords(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (!text.includes(word)) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------- sorting
+
+/** Urgent first, no priority last. */
+export function priorityRank(priority: number): number {
+  return priority === 0 ? 5 : priority;
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const titleCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+// Ties always fall back to the manual order and then the id, so every sort is total and the
+// same input gives the same order on every device.
+function manual(a: IssueDoc, b: IssueDoc): number {
+  return byCodeUnits(a.sortOrder, b.sortOrder) || byCodeUnits(a._id, b._id);
+}
+
+const COMPARATORS: Record<SortBy, (a: IssueDoc, b: IssueDoc) => number> = {
+  manual,
+  priority: (a, b) => priorityRank(a.priority) - priorityRank(b.priority) || manual(a, b),
+  created: (a, b) => byCodeUnits(b.createdAt, a.createdAt) || b.number - a.number || manual(a, b),
+  updated: (a, b) => byCodeUnits(b.updatedAt, a.updatedAt) || manual(a, b),
+  // Soonest first; issues without a due date after every dated one.
+  dueDate: (a, b) =>
+    a.dueDate === b.dueDate
+      ? manual(a, b)
+      : a.dueDate === null
+        ? 1
+        : b.dueDate === null
+          ? -1
+          : byCodeUnits(a.dueDate, b.dueDate),
+  title: (a, b) => titleCollator.compare(a.title, b.title) || manual(a, b),
+};
+
+export function compareIssues(sortBy: SortBy): (a: IssueDoc, b: IssueDoc) => number {
+  return COMPARATORS[sortBy];
+}
+
+/** A sorted copy; the input is left as it is. */
+export function sortIssues(issues: readonly IssueDoc[], sortBy: SortBy): IssueDoc[] {
+  return [...issues].sort(COMPARATORS[sortBy]);
+}
+
+// ---------------------------------------------------------------- grouping
+
+export interface IssueGroup {
+  /** Stable across renders and unique in the result. */
+  key: string;
+  title: string;
+  /** Set when grouping by state: the state whose icon the header shows. */
+  state?: WorkflowState;
+  /** Set when grouping by priority. */
+  priority?: number;
+  /** Set when grouping by label or project. */
+  color?: string;
+  issues: IssueDoc[];
+}
+
+export interface GroupContext {
+  projects: ReadonlyMap<string, ProjectDoc>;
+  members: ReadonlyMap<string, MemberDoc>;
+  labels: ReadonlyMap<string, LabelDoc>;
+}
+
+export const PRIORITY_NAMES = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;
+
+interface Bucket extends IssueGroup {
+  rank: readonly (number | string)[];
+}
+
+function compareRank(a: Bucket, b: Bucket): number {
+  for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
+    const x = a.rank[i] ?? '';
+    const y = b.rank[i] ?? '';
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return titleCollator.compare(String(x), String(y));
+  }
+  return byCodeUnits(a.key, b.key);
+}
+
+// An issue whose state was removed from its workflow (or whose project has not synced yet) is
+// still shown, under its raw state id, rather than silently hidden.
+function unknownState(id: string): WorkflowState {
+  return { id, name: id, category: 'backlog', color: '#94A3B8' };
+}
+
+type Placement = Omit<Bucket, 'issues'>;
+
+function placements(issue: IssueDoc, groupBy: GroupBy, ctx: GroupContext): Placement[] {
+  switch (groupBy) {
+    case 'state': {
+      const project = ctx.projects.get(issue.projectId);
+      const position = project?.states.findIndex((s) => s.id === issue.stateId) ?? -1;
+      const state = project?.states[position] ?? unknownState(issue.stateId);
+      // Across projects, states with the same category and name form one group.
+      const key = `state:${state.category}:${state.name.toLowerCase()}`;
+      const rank = [STATE_CATEGORIES.indexOf(state.category), position < 0 ? 99 : position];
+      return [{ key, title: state.name, state, rank }];
+    }
+    case 'priority':
+      return [
+        {
+          key: `priority:${issue.priority}`,
+          title: PRIORITY_NAMES[issue.priority] ?? String(issue.priority),
+          priority: issue.priority,
+          rank: [priorityRank(issue.priority)],
+        },
+      ];
+    case 'assignee': {
+      if (!issue.assigneeId) return [{ key: 'assignee:none', title: 'No assignee', rank: [1] }];
+      const member = ctx.members.get(issue.assigneeId);
+      const title = member ? member.name || member.email : issue.assigneeId;
+      return [{ key: `assignee:${issue.assigneeId}`, title, rank: [0, title] }];
+    }
+    case 'label': {
+      if (issue.labelIds.length === 0) return [{ key: 'label:none', title: 'No label', rank: [1] }];
+      // An issue with several labels shows under each of them, as in Linear.
+      return issue.labelIds.map((id) => {
+        const label = ctx.labels.get(id);
+        const title = label?.name ?? id;
+        return { key: `label:${id}`, title, color: label?.color, rank: [0, title] };
+      });
+    }
+    case 'project': {
+      const project = ctx.projects.get(issue.projectId);
+      const title = project?.name ?? issue.projectId;
+      return [
+        {
+          key: `project:${issue.projectId}`,
+          title,
+          color: project?.color,
+          rank: [project?.createdAt ?? '~', title],
+        },
+      ];
+    }
+    case 'none':
+      return [{ key: 'all', title: 'All issues', rank: [0] }];
+  }
+}
+
+/**
+ * Issues in groups, in the grouping's natural order (workflow order, urgent first, names A–Z,
+ * "none" last). Issues keep their input order inside each group, so sort first, then group.
+ * Empty groups are left out.
+ */
+export function groupIssues(
+  issues: readonly IssueDoc[],
+  groupBy: GroupBy,
+  ctx: GroupContext,
+): IssueGroup[] {
+  const buckets = new Map<string, Bucket>();
+  for (const issue of issues) {
+    for (const place of placements(issue, groupBy, ctx)) {
+      let bucket = buckets.get(place.key);
+      if (!bucket) {
+        bucket = { ...place, issues: [] };
+        buckets.set(place.key, bucket);
+      } else if (compareRank(place as Bucket, bucket) < 0) {
+        // Across projects the same state can sit at different positions; the earliest wins.
+        bucket.rank = place.rank;
+      }
+      bucket.issues.push(issue);
+    }
+  }
+  return [...buckets.values()].sort(compareRank).map(({ rank: _rank, ...group }) => group);
+}
