@@ -60,4 +60,36 @@ describe('editIssue', () => {
         checkDocumentWrite(activity, { role: 'member', userId: 'u2', existing: null }).ok,
       ).toBe(true);
   });
+
+  it('records assignee, labels, estimate, due date and parent with before and after', () => {
+    const result = editIssue(
+      makeIssue({ labelIds: ['label:a'] }),
+      {
+        assigneeId: 'u2',
+        labelIds: ['label:a', 'label:b'],
+        estimate: 3,
+        dueDate: '2025-07-01',
+        parentId: 'issue:9',
+      },
+      ctx,
+    );
+    expect(result?.activities.map((a) => [a.kind, a.from, a.to])).toEqual([
+      ['assignee', null, 'u2'],
+      ['labels', ['label:a'], ['label:a', 'label:b']],
+      ['estimate', null, 3],
+      ['dueDate', null, '2025-07-01'],
+      ['parent', null, 'issue:9'],
+    ]);
+  });
+
+  it('treats labels in another order as no change', () => {
+    const issue = makeIssue({ labelIds: ['label:a', 'label:b'] });
+    expect(editIssue(issue, { labelIds: ['label:b', 'label:a'] }, ctx)).toBeNull();
+  });
+
+  it('saves a subscription without an activity record', () => {
+    const result = editIssue(makeIssue(), { subscriberIds: ['u1', 'u2'] }, ctx);
+    expect(result?.issue.subscriberIds).toEqual(['u1', 'u2']);
+    expect(result?.activities).toEqual([]);
+  });
 });

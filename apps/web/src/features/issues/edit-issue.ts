@@ -6,7 +6,17 @@ export interface IssueEdit {
   description?: string;
   stateId?: string;
   priority?: number;
+  assigneeId?: string | null;
+  labelIds?: readonly string[];
+  estimate?: number | null;
+  dueDate?: string | null;
+  parentId?: string | null;
+  /** Not a tracked field: (un)subscribing writes no activity. */
+  subscriberIds?: readonly string[];
 }
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 
 export interface EditContext {
   project: ProjectDoc;
@@ -65,7 +75,32 @@ export function editIssue(
       record('state', issue.stateId, state.id);
     }
   }
-  if (activities.length === 0) return null;
+  if (edit.assigneeId !== undefined && edit.assigneeId !== issue.assigneeId) {
+    next.assigneeId = edit.assigneeId;
+    record('assignee', issue.assigneeId, edit.assigneeId);
+  }
+  if (edit.labelIds !== undefined && !sameSet(edit.labelIds, issue.labelIds)) {
+    next.labelIds = [...edit.labelIds];
+    record('labels', [...issue.labelIds], [...edit.labelIds]);
+  }
+  if (edit.estimate !== undefined && edit.estimate !== issue.estimate) {
+    next.estimate = edit.estimate;
+    record('estimate', issue.estimate, edit.estimate);
+  }
+  if (edit.dueDate !== undefined && edit.dueDate !== issue.dueDate) {
+    next.dueDate = edit.dueDate;
+    record('dueDate', issue.dueDate, edit.dueDate);
+  }
+  if (edit.parentId !== undefined && edit.parentId !== issue.parentId) {
+    next.parentId = edit.parentId;
+    record('parent', issue.parentId, edit.parentId);
+  }
+  let subscribersChanged = false;
+  if (edit.subscriberIds !== undefined && !sameSet(edit.subscriberIds, issue.subscriberIds)) {
+    next.subscriberIds = [...edit.subscriberIds];
+    subscribersChanged = true;
+  }
+  if (activities.length === 0 && !subscribersChanged) return null;
   next.updatedAt = ctx.now;
   return { issue: next, activities };
 }

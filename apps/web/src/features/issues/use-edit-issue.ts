@@ -3,6 +3,7 @@ import { newDocId } from '@keel/domain';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { editIssue, type IssueEdit } from './edit-issue.ts';
+import { issueEditProblem } from './edit-issue-rules.ts';
 
 /**
  * Save an edit to one issue: the issue and one activity per changed field. It always starts
@@ -14,12 +15,20 @@ export function useEditIssue(issueId: string): (edit: IssueEdit) => Promise<Writ
   return useCallback(
     async (edit) => {
       let missing = false;
+      let problem: ReturnType<typeof issueEditProblem> = null;
       const outcome = await session.update(() => {
         // Runs when earlier writes have landed, so this is the latest revision of the issue.
         const issue = session.store.get(issueId);
         const project = issue?.type === 'issue' ? session.store.get(issue.projectId) : undefined;
         missing = issue?.type !== 'issue' || project?.type !== 'project';
         if (issue?.type !== 'issue' || project?.type !== 'project') return null;
+        // Checked against the latest workspace, so a label deleted meanwhile is caught here.
+        problem = issueEditProblem(issue, edit, {
+          issues: session.store.list('issue'),
+          labels: session.store.list('label'),
+          members: session.store.list('member'),
+        });
+        if (problem) return null;
         const result = editIssue(issue, edit, {
           project,
           actorId: session.userId,
@@ -30,6 +39,10 @@ export function useEditIssue(issueId: string): (edit: IssueEdit) => Promise<Writ
       });
       if (missing)
         return { ok: false, message: 'This issue is no longer on this device.', errors: [] };
+      if (problem) {
+        const { field, message } = problem as { field: string; message: string };
+        return { ok: false, message, errors: [{ path: field, message }] };
+      }
       return outcome;
     },
     [session, issueId],
