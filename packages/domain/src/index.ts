@@ -12,3 +12,6 @@ export * from './factories.ts';
 export * from './issue-tree.ts';
 export * from './mentions.ts';
 export * from './issue-query.ts';
+export * from './workflow-edit.ts';
+export * from './project-rules.ts';
+export * from './label-rules.ts';
