@@ -1,11 +1,14 @@
 import {
   checkDocumentWrite,
   errorMessage,
+  labelProblem,
   LIMITS,
+  projectProblem,
   REV_PATTERN,
   typeOfId,
   type ErrorCode,
   type FieldError,
+  type LabelDoc,
   type ProjectDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
@@ -24,10 +27,12 @@ interface Refusal extends BulkResult {
 
 function refusal(id: string, code: ErrorCode, reason: string, errors: FieldError[] = []): Refusal {
   const title = errorMessage(code);
+  // A title with a placeholder (PROJECT_KEY_TAKEN's {key}) comes filled in as the reason itself.
+  const whole = reason === title || title.includes('{');
   return {
     id,
     error: 'forbidden',
-    reason: reason === title ? title : `${title} ${reason}`,
+    reason: whole ? reason : `${title} ${reason}`,
     code,
     errors,
   };
@@ -58,18 +63,58 @@ function replicatedRevisionProblem(doc: unknown): string | null {
   return null;
 }
 
+interface CrossProblem {
+  code: ErrorCode;
+  path: string;
+  message: string;
+}
+
+/**
+ * The workspace's projects and labels, read only when a batch creates a project or creates or
+ * renames a label (one `_all_docs` prefix read per such type), and kept current as the batch's
+ * own documents are accepted, so two documents of one batch cannot collide either.
+ */
+type Catalogs = { project: Map<string, ProjectDoc>; label: Map<string, LabelDoc> };
+
 /**
  * Rules that need other documents of the workspace: an issue's state must be one of its
- * project's states.
+ * project's states; a new project's key is unique (PROJECT_KEY_TAKEN); a label's name is unique
+ * ignoring case.
  */
-function crossDocumentProblem(doc: WorkspaceDoc, lookup: Map<string, WorkspaceDoc>): string | null {
+function crossDocumentProblem(
+  doc: WorkspaceDoc,
+  existing: WorkspaceDoc | null,
+  lookup: Map<string, WorkspaceDoc>,
+  catalogs: Catalogs,
+): CrossProblem | null {
   if (doc.type === 'issue') {
     const project = lookup.get(doc.projectId);
-    if (!project || project.type !== 'project') return 'The issue’s project does not exist';
+    const fail = (message: string) => ({
+      code: 'VALIDATION_FAILED' as const,
+      path: 'stateId',
+      message,
+    });
+    if (!project || project.type !== 'project') return fail('The issue’s project does not exist');
     if (!(project as ProjectDoc).states.some((s) => s.id === doc.stateId))
-      return 'State is not one of the project’s states';
+      return fail('State is not one of the project’s states');
   }
+  if (doc.type === 'project') return projectProblem(doc, existing, [...catalogs.project.values()]);
+  if (doc.type === 'label') return labelProblem(doc, existing, [...catalogs.label.values()]);
   return null;
+}
+
+/** Which catalogs this batch needs: only creations of projects, creations or renames of labels. */
+function neededCatalogs(docs: unknown[], stored: Map<string, WorkspaceDoc>) {
+  const needed = new Set<'project' | 'label'>();
+  for (const doc of docs) {
+    if (typeof doc !== 'object' || doc === null) continue;
+    const { _id, type, name } = doc as { _id?: unknown; type?: unknown; name?: unknown };
+    if (typeof _id !== 'string') continue;
+    const before = stored.get(_id);
+    if (type === 'project' && !before) needed.add('project');
+    if (type === 'label' && (before?.type !== 'label' || before.name !== name)) needed.add('label');
+  }
+  return needed;
 }
 
 /**
@@ -113,6 +158,11 @@ export async function validatedBulkDocs(
       if (row.doc) stored.set(row.id, row.doc);
   }
 
+  const catalogs: Catalogs = { project: new Map(), label: new Map() };
+  for (const type of neededCatalogs(docs, stored))
+    for (const doc of await couch.docsWithPrefix<WorkspaceDoc>(dbName, `${type}:`))
+      if (doc.type === type) (catalogs[type] as Map<string, WorkspaceDoc>).set(doc._id, doc);
+
   const results: (BulkResult | null)[] = [];
   const accepted: unknown[] = [];
   const lookup = new Map(stored);
@@ -141,15 +191,23 @@ export async function validatedBulkDocs(
       continue;
     }
     if (verdict.doc) {
-      // Documents later in the batch may refer to earlier ones (a project and its first issue).
-      lookup.set(id, verdict.doc);
-      const problem = crossDocumentProblem(verdict.doc, lookup);
+      const problem = crossDocumentProblem(verdict.doc, stored.get(id) ?? null, lookup, catalogs);
       if (problem) {
         results.push(
-          refusal(id, 'VALIDATION_FAILED', problem, [{ path: 'stateId', message: problem }]),
+          refusal(id, problem.code, problem.message, [
+            { path: problem.path, message: problem.message },
+          ]),
         );
         continue;
       }
+      // Documents later in the batch may refer to earlier ones (a project and its first issue).
+      lookup.set(id, verdict.doc);
+      if (verdict.doc.type === 'project') catalogs.project.set(id, verdict.doc);
+      if (verdict.doc.type === 'label') catalogs.label.set(id, verdict.doc);
+    } else {
+      // An accepted deletion frees its key or name for later documents of the batch.
+      catalogs.project.delete(id);
+      catalogs.label.delete(id);
     }
     results.push(null);
     accepted.push(doc);

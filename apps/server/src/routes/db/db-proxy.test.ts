@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDocId, newLabelDocument, newProjectDocument } from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
@@ -308,5 +309,87 @@ describe('replication through the proxy', () => {
     const pulled = await elsewhere.get(good._id);
     expect(pulled).toMatchObject({ title: 'Synced through the proxy' });
     await Promise.all([local.close(), elsewhere.close()]);
+  });
+});
+
+describe('/db/:ws project keys and label names across documents', () => {
+  const now = () => new Date().toISOString();
+  const project = (key: string) =>
+    newProjectDocument({
+      id: newDocId('project'),
+      key,
+      name: `Project ${key}`,
+      color: '#5E6AD2',
+      createdBy: ws.userId,
+      now: now(),
+    });
+  const label = (name: string) =>
+    newLabelDocument({
+      id: newDocId('label'),
+      name,
+      color: '#EB5757',
+      createdBy: ws.userId,
+      now: now(),
+    });
+
+  it('refuses a new project whose key is taken with PROJECT_KEY_TAKEN, and saves a free one', async () => {
+    // The workspace was created with project ENG.
+    const dup = project('ENG');
+    const fresh = project('OPSX');
+    const { rows } = await bulk(owner, [dup, fresh]);
+    expect(rows[0]).toMatchObject({ id: dup._id, error: 'forbidden', code: 'PROJECT_KEY_TAKEN' });
+    expect(rows[0]?.reason).toBe('A project with key ENG already exists.');
+    expect(rows[0]?.errors).toEqual([
+      { path: 'key', message: 'A project with key ENG already exists.' },
+    ]);
+    expect(rows[1]).toMatchObject({ id: fresh._id, ok: true });
+    expect(await stored(dup._id)).toBeNull();
+  });
+
+  it('refuses two new projects with one key in the same batch', async () => {
+    const a = project('TWIN');
+    const b = project('TWIN');
+    const { rows } = await bulk(owner, [a, b]);
+    expect(rows[0]).toMatchObject({ ok: true });
+    expect(rows[1]).toMatchObject({ code: 'PROJECT_KEY_TAKEN' });
+  });
+
+  it('lets an existing project be renamed (its key is not re-checked against itself)', async () => {
+    const p = project('REN');
+    const [saved] = (await bulk(owner, [p])).rows;
+    const { rows } = await bulk(owner, [
+      { ...p, _rev: (saved as { rev?: string }).rev, name: 'Renamed' },
+    ]);
+    expect(rows[0]).toMatchObject({ ok: true });
+  });
+
+  it('refuses a label whose name is taken ignoring case, on create and on rename', async () => {
+    const bug = label('Bug');
+    const feature = label('Feature');
+    const first = await bulk(owner, [bug, feature]);
+    expect(first.rows.map((r) => r.ok)).toEqual([true, true]);
+
+    const dup = label('  bUG ');
+    const { rows } = await bulk(owner, [dup]);
+    expect(rows[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(rows[0]?.errors).toEqual([
+      { path: 'name', message: 'A label named bUG already exists' },
+    ]);
+
+    const rev = (first.rows[1] as { rev?: string }).rev;
+    const renamed = await bulk(owner, [{ ...feature, _rev: rev, name: 'BUG' }]);
+    expect(renamed.rows[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const recoloured = await bulk(owner, [{ ...feature, _rev: rev, color: '#000000' }]);
+    expect(recoloured.rows[0]).toMatchObject({ ok: true });
+  });
+
+  it('frees a label name when the label is deleted in the same batch', async () => {
+    const old = label('Legacy');
+    const [saved] = (await bulk(owner, [old])).rows;
+    const { rows } = await bulk(owner, [
+      { _id: old._id, _rev: (saved as { rev?: string }).rev, _deleted: true },
+      label('legacy'),
+    ]);
+    expect(rows.map((r) => r.ok)).toEqual([true, true]);
   });
 });
