@@ -18,6 +18,8 @@ function assertKeelDocIds(body: unknown) {
   const docs = (body as { docs?: unknown } | null)?.docs;
   const ok =
     Array.isArray(docs) &&
+    // An empty request hangs express-pouchdb; PouchDB never sends one.
+    docs.length > 0 &&
     docs.length <= LIMITS.bulkDocsPerRequest &&
     docs.every(
       (d) =>

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocumentWrite, workspaceDocSchema, type WorkspaceDoc } from '@keel/domain';
+import { allDocs, buildDemoData } from './demo-data.ts';
+
+const authorOf = (doc: WorkspaceDoc) =>
+  'createdBy' in doc
+    ? doc.createdBy
+    : 'authorId' in doc
+      ? doc.authorId
+      : 'actorId' in doc
+        ? doc.actorId
+        : '';
+
+describe('demo data', () => {
+  const data = buildDemoData({
+    issues: 200,
+    commentsPerIssue: 3,
+    memberIds: ['owner', 'ada', 'grace'],
+    ownerId: 'owner',
+    now: new Date('2026-11-22T00:00:00Z'),
+  });
+
+  it('is valid under the same rules the server applies to every write', () => {
+    for (const doc of allDocs(data)) {
+      const parsed = workspaceDocSchema.safeParse(doc);
+      expect(parsed.success, `${doc._id}: ${parsed.success ? '' : parsed.error.message}`).toBe(
+        true,
+      );
+      const role = doc.type === 'project' || doc.type === 'label' ? 'owner' : 'member';
+      expect(checkDocumentWrite(doc, { role, userId: authorOf(doc), existing: null }).ok).toBe(
+        true,
+      );
+    }
+  });
+
+  it('numbers issues 1..n per project without gaps and with unique ids', () => {
+    const ids = new Set(allDocs(data).map((d) => d._id));
+    expect(ids.size).toBe(allDocs(data).length);
+    for (const project of data.projects) {
+      const numbers = data.issues.filter((i) => i.projectId === project._id).map((i) => i.number);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      expect(data.lastNumber.get(project._id)).toBe(numbers.length);
+    }
+  });
+
+  it('has the requested volume and is deterministic', () => {
+    expect(data.issues).toHaveLength(200);
+    expect(data.comments).toHaveLength(600);
+    const again = buildDemoData({
+      issues: 200,
+      commentsPerIssue: 3,
+      memberIds: ['owner', 'ada', 'grace'],
+      ownerId: 'owner',
+      now: new Date('2026-11-22T00:00:00Z'),
+    });
+    expect(again.issues.map((i) => i.title)).toEqual(data.issues.map((i) => i.title));
+  });
+
+  it('keeps completion times consistent with each state (SPEC §4)', () => {
+    for (const issue of data.issues) {
+      const category = data.projects[0]!.states.find((s) => s.id === issue.stateId)!.category;
+      expect(Boolean(issue.completedAt)).toBe(category === 'completed');
+      expect(Boolean(issue.canceledAt)).toBe(category === 'canceled');
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { memberDocSchema, type MemberDoc, type Role } from '@keel/domain';
+import { CouchConflict } from '../db/couch-client.ts';
+import {
+  userIdOf,
+  type AppStore,
+  type MembershipDoc,
+  type UserDoc,
+  type WorkspaceRecord,
+} from '../db/app-store.ts';
+
+/**
+ * Make `user` a member of `workspace` with `role`: the membership in the app database (what the
+ * server authorises by) and the member document in the workspace database (what browsers show).
+ */
+export async function addMember(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+  user: UserDoc,
+  role: Role,
+): Promise<void> {
+  const userId = userIdOf(user);
+  const workspaceId = workspace._id.slice('workspace:'.length);
+  const now = new Date().toISOString();
+  const membership: MembershipDoc = {
+    _id: `membership:${userId}:${workspaceId}`,
+    type: 'membership',
+    workspaceId,
+    userId,
+    role,
+    joinedAt: now,
+  };
+  await store.update<MembershipDoc>(membership._id, () => membership);
+  const member: MemberDoc = memberDocSchema.parse({
+    _id: `member:${userId}`,
+    type: 'member',
+    userId,
+    name: user.name,
+    email: user.email,
+    avatarUrl: user.avatarUrl,
+    role,
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const existing = await store.couch.getDoc(workspace.dbName, member._id);
+    try {
+      await store.couch.putDoc(workspace.dbName, {
+        ...member,
+        ...(existing ? { _rev: existing._rev, createdAt: existing.createdAt as string } : {}),
+      });
+      return;
+    } catch (err) {
+      if (!(err instanceof CouchConflict)) throw err;
+    }
+  }
+}
