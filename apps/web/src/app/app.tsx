@@ -1,6 +1,7 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { BoardPage } from '../features/board/board-page.tsx';
 import { IssuePage } from '../features/issues/issue-page.tsx';
 import { IssuesPage } from '../features/issues/issues-page.tsx';
 import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
@@ -30,15 +31,7 @@ export function App() {
             <Route path="issues" element={<IssuesPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="projects/:key/issues" element={<IssuesPage />} />
-            <Route
-              path="projects/:key/board"
-              element={
-                <PlaceholderPage
-                  title="Board"
-                  holds="The project's issues as columns, one per workflow state, with drag and drop."
-                />
-              }
-            />
+            <Route path="projects/:key/board" element={<BoardPage />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
             <Route
               path="inbox"

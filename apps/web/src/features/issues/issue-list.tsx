@@ -1,59 +1,151 @@
-import { useMemo, type ReactNode } from 'react';
-import type { IssueDoc } from '@keel/domain';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { IssueGroup, LabelDoc } from '@keel/domain';
 import { issueKeyOf, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
-import { groupIssuesByState } from './group-issues.ts';
+import { nextIssueRow, viewRows } from '../views/view-rows.ts';
+import { useLabelMap } from '../views/use-view-groups.ts';
+import { IssueGroupHeader } from './issue-list-header.tsx';
+import { useListKeys } from './issue-list-keys.ts';
 import { IssueRow } from './issue-row.tsx';
-import { StateIcon } from './state-icon.tsx';
-import { useGrowOnScroll } from './use-grow-on-scroll.ts';
-import { visibleGroups } from './visible-groups.ts';
 import './issue-list.css';
 
 export interface IssueListProps {
-  issues: readonly IssueDoc[];
+  groups: readonly IssueGroup[];
+  /** False for an ungrouped view: one run of rows without a header. */
+  withHeaders: boolean;
   /** Shown instead of the list when there are no issues. */
   empty: ReactNode;
+  selected: ReadonlySet<string>;
+  /** Null when the role cannot edit: rows have no checkbox and x does nothing. */
+  onSelect: ((issueId: string, range: boolean) => void) | null;
+  onClearSelection: () => void;
 }
 
-const PAGE_SIZE = 150;
+const ROW_HEIGHT = 36;
+const HEADER_HEIGHT = 34;
+const NO_LABELS: readonly LabelDoc[] = [];
 
-/** Issues grouped by state in workflow order, newest first in each group. */
-export function IssueList({ issues, empty }: IssueListProps) {
+/**
+ * The issues of a view as one virtual list: only the rows on screen (and a few around) are in
+ * the page, group headers included, so 10,000 issues scroll like 50.
+ */
+export function IssueList(props: IssueListProps) {
+  const { groups, withHeaders, empty, selected, onSelect, onClearSelection } = props;
   const { slug } = useWorkspace();
   const projects = useProjectMap();
   const members = useMemberMap();
-  const groups = useMemo(() => groupIssuesByState(issues, projects), [issues, projects]);
-  const { limit, sentinel, more } = useGrowOnScroll(issues.length, PAGE_SIZE);
-  const visible = useMemo(() => visibleGroups(groups, limit), [groups, limit]);
+  const labels = useLabelMap();
+  const navigate = useNavigate();
+  const rows = useMemo(() => viewRows(groups, withHeaders), [groups, withHeaders]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(-1);
+  const pendingFocus = useRef(false);
 
-  if (groups.length === 0) return <>{empty}</>;
+  // The app is not built with React Compiler; the virtualizer re-renders this list itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 12,
+  });
+
+  // After j/k, focus the row's link once it is rendered (scrolling may render it a frame later).
+  useEffect(() => {
+    if (!pendingFocus.current || focused < 0) return;
+    let frame = 0;
+    const tryFocus = (attempt: number) => {
+      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${focused}"] a`);
+      if (link) {
+        pendingFocus.current = false;
+        link.focus({ preventScroll: true });
+      } else if (attempt < 5) frame = requestAnimationFrame(() => tryFocus(attempt + 1));
+    };
+    tryFocus(0);
+    return () => cancelAnimationFrame(frame);
+  }, [focused]);
+
+  const hrefOf = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row?.kind === 'issue' ? `/${slug}/issue/${issueKeyOf(row.issue, projects)}` : null;
+    },
+    [rows, slug, projects],
+  );
+
+  useListKeys({
+    move: (step) => {
+      const next = nextIssueRow(rows, focused, step);
+      if (next < 0) return;
+      pendingFocus.current = true;
+      setFocused(next);
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+    },
+    toggle: () => {
+      const row = rows[focused];
+      if (row?.kind === 'issue' && onSelect) onSelect(row.issue._id, false);
+    },
+    open: () => {
+      const href = hrefOf(focused);
+      if (href) void navigate(href);
+    },
+    escape: () => {
+      if (selected.size) onClearSelection();
+    },
+  });
+
+  if (rows.length === 0) return <>{empty}</>;
   return (
-    <div className="issue-list">
-      {visible.map((group) => (
-        <section key={group.key} className="issue-group" aria-labelledby={`group-${group.key}`}>
-          <h2 id={`group-${group.key}`} className="issue-group__header">
-            <StateIcon state={group.state} />
-            {group.state.name}
-            <span className="issue-group__count">{group.total}</span>
-          </h2>
-          <ul className="issue-group__rows">
-            {group.issues.map((issue) => {
-              const key = issueKeyOf(issue, projects);
-              return (
-                <IssueRow
-                  key={issue._id}
-                  issue={issue}
-                  issueKey={key}
-                  href={`/${slug}/issue/${key}`}
-                  state={group.state}
-                  assignee={issue.assigneeId ? members.get(issue.assigneeId) : undefined}
-                />
-              );
-            })}
-          </ul>
-        </section>
-      ))}
-      {more ? <div ref={sentinel} className="issue-list__more" aria-hidden="true" /> : null}
+    <div ref={scrollRef} className="issue-list">
+      <ul
+        className="issue-list__rows"
+        aria-label="Issues"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          if (row.kind === 'header')
+            return (
+              <IssueGroupHeader
+                key={row.key}
+                group={row.group}
+                index={item.index}
+                top={item.start}
+              />
+            );
+          const { issue } = row;
+          const project = projects.get(issue.projectId);
+          const state = project?.states.find((s) => s.id === issue.stateId) ?? {
+            id: issue.stateId,
+            name: issue.stateId,
+            category: 'backlog' as const,
+            color: '#94A3B8',
+          };
+          const issueLabels = issue.labelIds.length
+            ? issue.labelIds.flatMap((id) => labels.get(id) ?? [])
+            : NO_LABELS;
+          return (
+            <IssueRow
+              key={row.key}
+              issue={issue}
+              issueKey={issueKeyOf(issue, projects)}
+              href={hrefOf(item.index)!}
+              state={state}
+              assignee={issue.assigneeId ? members.get(issue.assigneeId) : undefined}
+              labels={issueLabels}
+              index={item.index}
+              top={item.start}
+              selected={selected.has(issue._id)}
+              focused={focused === item.index}
+              onSelect={onSelect}
+              onFocusRow={setFocused}
+            />
+          );
+        })}
+      </ul>
     </div>
   );
 }

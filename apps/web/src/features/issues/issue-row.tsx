@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import type { IssueDoc, MemberDoc, WorkflowState } from '@keel/domain';
+import type { IssueDoc, LabelDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { priorityName } from './describe-activity.ts';
+import { formatDueDate } from './issue-row-format.ts';
 import { PriorityIcon } from './priority-icon.tsx';
 import { StateIcon } from './state-icon.tsx';
 
@@ -12,30 +13,72 @@ export interface IssueRowProps {
   href: string;
   state: WorkflowState;
   assignee: MemberDoc | undefined;
+  labels: readonly LabelDoc[];
+  /** Position in the virtual list: rows are absolutely placed. */
+  index: number;
+  top: number;
+  selected: boolean;
+  focused: boolean;
+  /** Null when the role cannot edit issues: no checkbox, nothing to bulk edit. */
+  onSelect: ((issueId: string, range: boolean) => void) | null;
+  onFocusRow: (index: number) => void;
 }
 
-/** One dense line: priority, key, state, title, assignee. Memoised: lists can be long. */
-export const IssueRow = memo(function IssueRow({
-  issue,
-  issueKey,
-  href,
-  state,
-  assignee,
-}: IssueRowProps) {
+const MAX_LABELS_SHOWN = 3;
+
+/**
+ * One dense line: checkbox, priority, key, state, title, labels, due date, assignee. Memoised:
+ * a scroll re-renders only rows that move in or out.
+ */
+export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
+  const { issue, issueKey, href, state, assignee, labels, index, top, selected, focused } = props;
+  const { onSelect, onFocusRow } = props;
   const priority = priorityName(issue.priority);
   const assigneeName = assignee ? assignee.name || assignee.email : null;
+  const due = issue.dueDate ? formatDueDate(issue.dueDate) : null;
   // One sentence for screen readers, key and title first, instead of the icons' reading order.
   const label = [
     `${issueKey} ${issue.title}`,
     state.name,
     priority,
     assigneeName ? `assigned to ${assigneeName}` : null,
+    labels.length ? `labels ${labels.map((l) => l.name).join(', ')}` : null,
+    due ? `due ${due}` : null,
   ]
     .filter(Boolean)
     .join(', ');
+  const onLinkClick = (event: MouseEvent) => {
+    // Shift-click selects a range instead of opening the issue.
+    if (event.shiftKey && onSelect) {
+      event.preventDefault();
+      onSelect(issue._id, true);
+    }
+  };
+  const classes = ['issue-row', selected && 'issue-row--selected', focused && 'issue-row--focused'];
   return (
-    <li className="issue-row">
-      <Link to={href} className="issue-row__link" aria-label={label}>
+    <li
+      className={classes.filter(Boolean).join(' ')}
+      style={{ transform: `translateY(${top}px)` }}
+      data-index={index}
+    >
+      {onSelect ? (
+        <input
+          type="checkbox"
+          className="issue-row__check"
+          aria-label={`Select ${issueKey}`}
+          checked={selected}
+          onChange={(e) =>
+            onSelect(issue._id, (e.nativeEvent as { shiftKey?: boolean }).shiftKey === true)
+          }
+        />
+      ) : null}
+      <Link
+        to={href}
+        className="issue-row__link"
+        aria-label={label}
+        onClick={onLinkClick}
+        onFocus={() => onFocusRow(index)}
+      >
         <span className="issue-row__priority" title={priority}>
           <PriorityIcon priority={issue.priority} />
         </span>
@@ -44,6 +87,16 @@ export const IssueRow = memo(function IssueRow({
           <StateIcon state={state} />
         </span>
         <span className="issue-row__title">{issue.title}</span>
+        {labels.slice(0, MAX_LABELS_SHOWN).map((l) => (
+          <span key={l._id} className="issue-row__label">
+            <span className="issue-row__label-dot" style={{ background: l.color }} />
+            {l.name}
+          </span>
+        ))}
+        {labels.length > MAX_LABELS_SHOWN ? (
+          <span className="issue-row__label">+{labels.length - MAX_LABELS_SHOWN}</span>
+        ) : null}
+        {due ? <span className="issue-row__due">{due}</span> : null}
         <span className="issue-row__assignee">
           {assigneeName ? <Avatar name={assigneeName} /> : null}
         </span>

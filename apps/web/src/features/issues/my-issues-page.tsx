@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useIssues } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { EmptyIssues } from './empty-issues.tsx';
-import { IssueList } from './issue-list.tsx';
-import { PageHeader } from './page-header.tsx';
+import { IssueListView } from './issue-list-view.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 /** `/:ws/my-issues`: issues assigned to the signed-in member, grouped by state. */
@@ -13,17 +12,15 @@ export function MyIssuesPage() {
   useDocumentTitle('My issues');
   const mine = useMemo(() => all.filter((i) => i.assigneeId === userId), [all, userId]);
   return (
-    <div className="page">
-      <PageHeader title="My issues" meta={mine.length || undefined} />
-      <IssueList
-        issues={mine}
-        empty={
-          <EmptyIssues
-            title="No issues assigned to you"
-            hint="Issues assigned to you show up here. Press C or New issue to create one."
-          />
-        }
-      />
-    </div>
+    <IssueListView
+      title="My issues"
+      issues={mine}
+      empty={
+        <EmptyIssues
+          title="No issues assigned to you"
+          hint="Issues assigned to you show up here. Press C or New issue to create one."
+        />
+      }
+    />
   );
 }

@@ -1,0 +1,99 @@
+import { memo, type KeyboardEventHandler, type PointerEventHandler } from 'react';
+import { Link } from 'react-router';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { IssueDoc, MemberDoc } from '@keel/domain';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { priorityName } from '../issues/describe-activity.ts';
+import { PriorityIcon } from '../issues/priority-icon.tsx';
+
+export interface BoardCardProps {
+  issue: IssueDoc;
+  issueKey: string;
+  href: string;
+  assignee: MemberDoc | undefined;
+  /** False for roles that cannot edit issues: no drag, no handle. */
+  draggable: boolean;
+}
+
+/**
+ * A card: key, title, priority, assignee. The whole card drags with a pointer; the keyboard
+ * drags with the handle button (Space to pick up, arrows to move, Space to drop), so Enter on
+ * the title still opens the issue.
+ */
+export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
+  const { issue, issueKey, href, assignee, draggable } = props;
+  const sortable = useSortable({ id: issue._id, disabled: !draggable });
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition } =
+    sortable;
+  // dnd-kit types its listeners loosely; these two are the sensors' DOM handlers.
+  const onPointerDown = listeners?.onPointerDown as PointerEventHandler | undefined;
+  const onKeyDown = listeners?.onKeyDown as KeyboardEventHandler | undefined;
+  const style = { transform: CSS.Translate.toString(transform), transition };
+  const assigneeName = assignee ? assignee.name || assignee.email : null;
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`board-card${sortable.isDragging ? ' board-card--dragging' : ''}`}
+      onPointerDown={onPointerDown}
+    >
+      <BoardCardBody issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
+      {draggable ? (
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          className="board-card__handle"
+          aria-label={`Move ${issueKey}`}
+          aria-describedby={attributes['aria-describedby']}
+          aria-pressed={attributes['aria-pressed']}
+          onKeyDown={onKeyDown}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      ) : null}
+    </li>
+  );
+});
+
+/** The card's content, also drawn under the pointer while dragging. */
+export function BoardCardBody({
+  issue,
+  issueKey,
+  href,
+  assigneeName,
+}: {
+  issue: IssueDoc;
+  issueKey: string;
+  href: string | null;
+  assigneeName: string | null;
+}) {
+  const priority = priorityName(issue.priority);
+  return (
+    <div className="board-card__body">
+      <div className="board-card__top">
+        <span className="board-card__key">{issueKey}</span>
+        {assigneeName ? <Avatar name={assigneeName} /> : null}
+      </div>
+      {href ? (
+        <Link
+          to={href}
+          className="board-card__title"
+          aria-label={`${issueKey} ${issue.title}${assigneeName ? `, assigned to ${assigneeName}` : ''}`}
+          draggable={false}
+        >
+          {issue.title}
+        </Link>
+      ) : (
+        <span className="board-card__title">{issue.title}</span>
+      )}
+      {issue.priority ? (
+        <span className="board-card__priority">
+          <PriorityIcon priority={issue.priority} />
+          <span className="visually-hidden">Priority: </span>
+          {priority}
+        </span>
+      ) : null}
+    </div>
+  );
+}

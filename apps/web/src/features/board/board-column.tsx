@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { IssueDoc, MemberDoc, ProjectDoc, WorkflowState } from '@keel/domain';
+import { formatIssueKey } from '@keel/domain';
+import { Button } from '../../shared/ui/button.tsx';
+import { StateIcon } from '../issues/state-icon.tsx';
+import { BoardCard } from './board-card.tsx';
+
+export interface BoardColumnProps {
+  slug: string;
+  project: ProjectDoc;
+  state: WorkflowState;
+  issues: readonly IssueDoc[];
+  members: ReadonlyMap<string, MemberDoc>;
+  draggable: boolean;
+}
+
+/** Cards rendered per column at first; thousands in one state load a page at a time. */
+export const COLUMN_PAGE = 100;
+
+export function columnDropId(stateId: string): string {
+  return `column:${stateId}`;
+}
+
+/** One workflow state: header with its count, then its cards in manual order. */
+export function BoardColumn({
+  slug,
+  project,
+  state,
+  issues,
+  members,
+  draggable,
+}: BoardColumnProps) {
+  const [limit, setLimit] = useState(COLUMN_PAGE);
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(state.id) });
+  const shown = issues.length > limit ? issues.slice(0, limit) : issues;
+  const headingId = `column-${state.id}`;
+  return (
+    <section
+      className={`board-column${isOver ? ' board-column--over' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className="board-column__header">
+        <StateIcon state={state} />
+        {state.name}
+        <span className="board-column__count">
+          {issues.length}
+          <span className="visually-hidden"> issues</span>
+        </span>
+      </h2>
+      <SortableContext items={shown.map((i) => i._id)} strategy={verticalListSortingStrategy}>
+        <ul ref={setNodeRef} className="board-column__cards" aria-labelledby={headingId}>
+          {shown.map((issue) => {
+            const key = formatIssueKey(project.key, issue.number);
+            return (
+              <BoardCard
+                key={issue._id}
+                issue={issue}
+                issueKey={key}
+                href={`/${slug}/issue/${key}`}
+                assignee={issue.assigneeId ? members.get(issue.assigneeId) : undefined}
+                draggable={draggable}
+              />
+            );
+          })}
+          {issues.length === 0 ? (
+            <li className="board-column__empty">No issues in {state.name}</li>
+          ) : null}
+        </ul>
+      </SortableContext>
+      {issues.length > limit ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="board-column__more"
+          onClick={() => setLimit((l) => l + COLUMN_PAGE)}
+        >
+          Show {Math.min(COLUMN_PAGE, issues.length - limit)} more
+        </Button>
+      ) : null}
+    </section>
+  );
+}

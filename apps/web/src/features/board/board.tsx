@@ -1,0 +1,140 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { useMemberMap } from '../sync/use-docs.ts';
+import { BoardCardBody } from './board-card.tsx';
+import { BoardColumn, columnDropId } from './board-column.tsx';
+import type { BoardColumnData } from './use-board-columns.ts';
+import { useMoveCard } from './use-move-card.ts';
+
+export interface BoardProps {
+  slug: string;
+  project: ProjectDoc;
+  columns: readonly BoardColumnData[];
+  draggable: boolean;
+}
+
+/** The columns and the drag-and-drop that moves cards within and across them. */
+export function Board({ slug, project, columns, draggable }: BoardProps) {
+  const members = useMemberMap();
+  const move = useMoveCard();
+  const [active, setActive] = useState<IssueDoc | null>(null);
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a click on a card still opens it.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // Where each card is: its column and index, for finding the drop target.
+  const place = useMemo(() => {
+    const map = new Map<string, { column: BoardColumnData; index: number }>();
+    for (const column of columns)
+      column.issues.forEach((issue, index) => map.set(issue._id, { column, index }));
+    return map;
+  }, [columns]);
+  const keyOf = useCallback(
+    (id: string | number) => {
+      const issue = place.get(String(id));
+      return issue ? formatIssueKey(project.key, issue.column.issues[issue.index]!.number) : '';
+    },
+    [place, project.key],
+  );
+  const stateName = (id: string) => project.states.find((s) => s.id === id)?.name ?? id;
+  const targetOf = (overId: string) => {
+    const card = place.get(overId);
+    if (card) return { column: card.column, overIndex: card.index as number | null };
+    const column = columns.find((c) => columnDropId(c.stateId) === overId);
+    return column ? { column, overIndex: null } : null;
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) => `Picked up ${keyOf(a.id)}.`,
+    onDragOver: ({ active: a, over }) => {
+      const target = over ? targetOf(String(over.id)) : null;
+      return target ? `${keyOf(a.id)} is over ${stateName(target.column.stateId)}.` : undefined;
+    },
+    onDragEnd: ({ active: a, over }) => {
+      const target = over ? targetOf(String(over.id)) : null;
+      return target
+        ? `${keyOf(a.id)} dropped in ${stateName(target.column.stateId)}.`
+        : `${keyOf(a.id)} put back.`;
+    },
+    onDragCancel: ({ active: a }) => `Moving ${keyOf(a.id)} was cancelled.`,
+  };
+
+  const onDragStart = (event: DragStartEvent) => {
+    const card = place.get(String(event.active.id));
+    setActive(card ? card.column.issues[card.index]! : null);
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    setActive(null);
+    // Dropped where it was picked up: nothing to write.
+    if (!event.over || event.over.id === event.active.id) return;
+    const target = targetOf(String(event.over.id));
+    if (!target) return;
+    void move({
+      issueId: String(event.active.id),
+      stateId: target.column.stateId,
+      column: target.column.issues,
+      overIndex: target.overIndex,
+    });
+  };
+
+  const activeAssignee = active?.assigneeId ? members.get(active.assigneeId) : undefined;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move a card, press Space. Use the arrow keys to move it within or across columns, Space to drop it, Escape to cancel.',
+        },
+      }}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActive(null)}
+    >
+      <div className="board">
+        {project.states.map((state) => {
+          const column = columns.find((c) => c.stateId === state.id);
+          return (
+            <BoardColumn
+              key={state.id}
+              slug={slug}
+              project={project}
+              state={state}
+              issues={column?.issues ?? []}
+              members={members}
+              draggable={draggable}
+            />
+          );
+        })}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {active ? (
+          <div className="board-card board-card--overlay">
+            <BoardCardBody
+              issue={active}
+              issueKey={formatIssueKey(project.key, active.number)}
+              href={null}
+              assigneeName={activeAssignee ? activeAssignee.name || activeAssignee.email : null}
+            />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

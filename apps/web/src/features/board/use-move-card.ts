@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { newDocId, type IssueDoc } from '@keel/domain';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import { useWorkspace } from '../sync/workspace-context.tsx';
+import { moveCard, neighboursAt, sortKeyBetween } from './move-card.ts';
+
+export interface Drop {
+  issueId: string;
+  stateId: string;
+  /** The target column as shown, sorted by sortOrder. */
+  column: readonly IssueDoc[];
+  /** Index in `column` of the card dropped on, or null for the column's end. */
+  overIndex: number | null;
+}
+
+/** Save a drop: new sort key from the neighbours, and the state change when it changed column. */
+export function useMoveCard(): (drop: Drop) => Promise<void> {
+  const session = useWorkspace();
+  return useCallback(
+    async ({ issueId, stateId, column, overIndex }) => {
+      const { before, after } = neighboursAt(column, issueId, overIndex);
+      const sortOrder = sortKeyBetween(before?.sortOrder ?? null, after?.sortOrder ?? null);
+      const outcome = await session.update(() => {
+        // The latest copy, so an edit that synced in meanwhile is kept.
+        const issue = session.store.get(issueId);
+        const project = issue?.type === 'issue' ? session.store.get(issue.projectId) : undefined;
+        if (issue?.type !== 'issue' || project?.type !== 'project') return null;
+        return moveCard(
+          issue,
+          { stateId, sortOrder },
+          {
+            project,
+            actorId: session.userId,
+            now: new Date().toISOString(),
+            newActivityId: () => newDocId('activity'),
+          },
+        );
+      });
+      if (!outcome.ok) showToast(outcome.message, 'error');
+    },
+    [session],
+  );
+}

@@ -1,0 +1,132 @@
+import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { PRIORITY_NAMES, type ProjectDoc } from '@keel/domain';
+import { Button } from '../../shared/ui/button.tsx';
+import { useMembers, useProjects } from '../sync/use-docs.ts';
+import type { BulkChange } from './bulk-edit.ts';
+import { useBulkEdit } from './use-bulk-edit.ts';
+import { useLabelMap } from './use-view-groups.ts';
+
+export interface BulkBarProps {
+  selected: readonly string[];
+  project?: ProjectDoc | undefined;
+  onClear: () => void;
+}
+
+const NONE = '__none__';
+
+/**
+ * "N selected" and one menu per field; choosing a value changes every selected issue in one
+ * write. Esc (handled by the list) or Clear selection ends it.
+ */
+export function BulkBar({ selected, project, onClear }: BulkBarProps) {
+  const projects = useProjects();
+  const members = useMembers();
+  const labels = useLabelMap();
+  const apply = useBulkEdit();
+  const [busy, setBusy] = useState(false);
+  const stateNames = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const p of project ? [project] : projects)
+      for (const s of p.states)
+        if (!names.has(s.name.toLowerCase())) names.set(s.name.toLowerCase(), s.name);
+    return [...names.values()];
+  }, [project, projects]);
+
+  if (selected.length === 0) return null;
+  const run =
+    (toChange: (value: string) => BulkChange) => async (e: ChangeEvent<HTMLSelectElement>) => {
+      const value = e.target.value;
+      e.target.value = '';
+      if (!value) return;
+      setBusy(true);
+      await apply(selected, toChange(value));
+      setBusy(false);
+    };
+
+  return (
+    <div className="bulk-bar" role="region" aria-label="Bulk edit">
+      <span className="bulk-bar__count" aria-live="polite">
+        {selected.length} selected
+      </span>
+      <BulkSelect
+        label="Set state"
+        disabled={busy}
+        onChange={run((stateName) => ({ field: 'state', stateName }))}
+      >
+        {stateNames.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </BulkSelect>
+      <BulkSelect
+        label="Set priority"
+        disabled={busy}
+        onChange={run((p) => ({ field: 'priority', priority: Number(p) }))}
+      >
+        {[1, 2, 3, 4, 0].map((p) => (
+          <option key={p} value={p}>
+            {PRIORITY_NAMES[p]}
+          </option>
+        ))}
+      </BulkSelect>
+      <BulkSelect
+        label="Set assignee"
+        disabled={busy}
+        onChange={run((id) => ({ field: 'assignee', assigneeId: id === NONE ? null : id }))}
+      >
+        <option value={NONE}>No assignee</option>
+        {members
+          .filter((m) => m.active)
+          .map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.name || m.email}
+            </option>
+          ))}
+      </BulkSelect>
+      {labels.size > 0 ? (
+        <BulkSelect
+          label="Add or remove label"
+          disabled={busy}
+          onChange={run((labelId) => ({ field: 'label', labelId }))}
+        >
+          {[...labels.values()].map((l) => (
+            <option key={l._id} value={l._id}>
+              {l.name}
+            </option>
+          ))}
+        </BulkSelect>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        Clear selection
+      </Button>
+    </div>
+  );
+}
+
+function BulkSelect({
+  label,
+  disabled,
+  onChange,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <select
+      className="bulk-bar__select field__control"
+      aria-label={label}
+      disabled={disabled}
+      defaultValue=""
+      onChange={onChange}
+    >
+      <option value="" disabled>
+        {label}…
+      </option>
+      {children}
+    </select>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_STATES, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { bulkEdit, type BulkContext } from './bulk-edit.ts';
+
+const project = {
+  _id: 'project:p1',
+  type: 'project',
+  key: 'ENG',
+  name: 'Eng',
+  states: [...DEFAULT_STATES],
+} as unknown as ProjectDoc;
+
+function issue(n: number, over: Partial<IssueDoc> = {}): IssueDoc {
+  return {
+    _id: `issue:i${n}`,
+    type: 'issue',
+    projectId: project._id,
+    number: n,
+    title: `Issue ${n}`,
+    description: '',
+    stateId: 'todo',
+    priority: 0,
+    assigneeId: null,
+    labelIds: [],
+    estimate: null,
+    dueDate: null,
+    parentId: null,
+    sortOrder: 'a0',
+    createdBy: 'u1',
+    startedAt: null,
+    completedAt: null,
+    canceledAt: null,
+    subscriberIds: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+let n = 0;
+const ctx: BulkContext = {
+  projects: new Map([[project._id, project]]),
+  actorId: 'u1',
+  now: '2026-02-02T00:00:00.000Z',
+  newActivityId: () => `activity:a${++n}`,
+};
+
+describe('bulkEdit', () => {
+  it('writes one activity per changed issue and leaves unchanged issues alone', () => {
+    const issues = [issue(1), issue(2, { priority: 2 }), issue(3)];
+    const result = bulkEdit(issues, { field: 'priority', priority: 2 }, ctx);
+    expect(result.changed).toBe(2);
+    const activities = result.docs.filter((d) => d.type === 'activity');
+    expect(activities).toHaveLength(2);
+    expect(activities.map((a) => a.type === 'activity' && [a.issueId, a.from, a.to])).toEqual([
+      ['issue:i1', 0, 2],
+      ['issue:i3', 0, 2],
+    ]);
+    expect(
+      result.docs.filter((d) => d.type === 'issue').every((d) => d.updatedAt === ctx.now),
+    ).toBe(true);
+  });
+
+  it('moves state by name and sets the transition times', () => {
+    const result = bulkEdit([issue(1)], { field: 'state', stateName: 'done' }, ctx);
+    const [updated] = result.docs;
+    expect(updated).toMatchObject({ stateId: 'done', completedAt: ctx.now, canceledAt: null });
+  });
+
+  it('skips issues whose project has no such state', () => {
+    const result = bulkEdit([issue(1)], { field: 'state', stateName: 'Shipped' }, ctx);
+    expect(result).toMatchObject({ changed: 0, skipped: 1, docs: [] });
+  });
+
+  it('adds a label to those without it, or removes it when all have it', () => {
+    const some = [issue(1, { labelIds: ['label:bug'] }), issue(2)];
+    const added = bulkEdit(some, { field: 'label', labelId: 'label:bug' }, ctx);
+    expect(added.changed).toBe(1);
+    expect(added.docs[0]).toMatchObject({ _id: 'issue:i2', labelIds: ['label:bug'] });
+    const all = [issue(1, { labelIds: ['label:bug'] }), issue(2, { labelIds: ['label:bug', 'x'] })];
+    const removed = bulkEdit(all, { field: 'label', labelId: 'label:bug' }, ctx);
+    expect(removed.docs.filter((d) => d.type === 'issue').map((d) => d.labelIds)).toEqual([
+      [],
+      ['x'],
+    ]);
+  });
+
+  it('assigns and unassigns', () => {
+    const result = bulkEdit(
+      [issue(1), issue(2, { assigneeId: 'u2' })],
+      { field: 'assignee', assigneeId: null },
+      ctx,
+    );
+    expect(result.changed).toBe(1);
+    expect(result.docs[1]).toMatchObject({ kind: 'assignee', from: 'u2', to: null });
+  });
+});

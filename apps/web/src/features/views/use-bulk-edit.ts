@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { newDocId, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import { useWorkspace } from '../sync/workspace-context.tsx';
+import { bulkEdit, type BulkChange } from './bulk-edit.ts';
+
+/**
+ * Apply one change to every selected issue in one bulk write. It reads the latest copy of each
+ * issue when the write runs, so a change that synced in meanwhile is built upon, not undone.
+ */
+export function useBulkEdit(): (ids: readonly string[], change: BulkChange) => Promise<boolean> {
+  const session = useWorkspace();
+  return useCallback(
+    async (ids, change) => {
+      let skipped = 0;
+      const outcome = await session.update(() => {
+        const issues: IssueDoc[] = [];
+        const projects = new Map<string, ProjectDoc>();
+        for (const id of ids) {
+          const issue = session.store.get(id);
+          if (issue?.type !== 'issue') continue;
+          issues.push(issue);
+          const project = session.store.get(issue.projectId);
+          if (project?.type === 'project') projects.set(project._id, project);
+        }
+        const result = bulkEdit(issues, change, {
+          projects,
+          actorId: session.userId,
+          now: new Date().toISOString(),
+          newActivityId: () => newDocId('activity'),
+        });
+        skipped = result.skipped;
+        return result.docs.length ? result.docs : null;
+      });
+      if (!outcome.ok) {
+        showToast(outcome.message, 'error');
+        return false;
+      }
+      if (skipped)
+        showToast(
+          `${skipped} ${skipped === 1 ? 'issue was' : 'issues were'} left as they were: the change doesn't fit them.`,
+          'info',
+        );
+      return true;
+    },
+    [session],
+  );
+}

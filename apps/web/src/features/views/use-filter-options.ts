@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { PRIORITY_NAMES, UNASSIGNED, type IssueFilter, type ProjectDoc } from '@keel/domain';
+import { useMembers, useProjects } from '../sync/use-docs.ts';
+import { useLabelMap } from './use-view-groups.ts';
+
+export type FilterField = Exclude<keyof IssueFilter, 'text'>;
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface FilterSection {
+  field: FilterField;
+  /** Singular name, as the chip says it: "State is Todo or Done". */
+  name: string;
+  options: FilterOption[];
+}
+
+/**
+ * What each filter can be set to, from the documents on this device: the states of the
+ * projects in view, members, labels and projects. On a project's page the project filter is
+ * left out (the page already is that filter).
+ */
+export function useFilterOptions(project: ProjectDoc | undefined): FilterSection[] {
+  const projects = useProjects();
+  const members = useMembers();
+  const labels = useLabelMap();
+  return useMemo(() => {
+    const inView = project ? [project] : projects;
+    const states = new Map<string, string>();
+    for (const p of inView)
+      for (const s of p.states) if (!states.has(s.id)) states.set(s.id, s.name);
+    const sections: FilterSection[] = [
+      {
+        field: 'stateIds',
+        name: 'State',
+        options: [...states].map(([value, label]) => ({ value, label })),
+      },
+      {
+        field: 'priorities',
+        name: 'Priority',
+        options: [1, 2, 3, 4, 0].map((p) => ({ value: String(p), label: PRIORITY_NAMES[p]! })),
+      },
+      {
+        field: 'assigneeIds',
+        name: 'Assignee',
+        options: [
+          { value: UNASSIGNED, label: 'No assignee' },
+          ...members
+            .filter((m) => m.active)
+            .map((m) => ({ value: m.userId, label: m.name || m.email }))
+            .sort((a, b) => a.label.localeCompare(b.label)),
+        ],
+      },
+      {
+        field: 'labelIds',
+        name: 'Label',
+        options: [...labels.values()]
+          .map((l) => ({ value: l._id, label: l.name }))
+          .sort((a, b) => a.label.localeCompare(b.label)),
+      },
+    ];
+    if (!project)
+      sections.push({
+        field: 'projectIds',
+        name: 'Project',
+        options: projects.map((p) => ({ value: p._id, label: p.name })),
+      });
+    return sections;
+  }, [project, projects, members, labels]);
+}
+
+/** The filter's values of one field, as strings (priorities are numbers in the filter). */
+export function fieldValues(filter: IssueFilter, field: FilterField): string[] {
+  return (filter[field] as readonly (string | number)[]).map(String);
+}
+
+export function withFieldValues(
+  filter: IssueFilter,
+  field: FilterField,
+  values: readonly string[],
+): IssueFilter {
+  return { ...filter, [field]: field === 'priorities' ? values.map(Number) : [...values] };
+}

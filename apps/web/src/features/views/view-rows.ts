@@ -1,0 +1,38 @@
+import type { IssueDoc, IssueGroup } from '@keel/domain';
+
+export type ViewRow =
+  | { kind: 'header'; key: string; group: IssueGroup }
+  | { kind: 'issue'; key: string; issue: IssueDoc; groupKey: string };
+
+/**
+ * The flat list of rows a virtualised list renders: each group's header, then its issues. With
+ * a single ungrouped group there is no header. Row keys are unique even when an issue shows in
+ * several groups (one per label).
+ */
+export function viewRows(groups: readonly IssueGroup[], withHeaders: boolean): ViewRow[] {
+  const rows: ViewRow[] = [];
+  for (const group of groups) {
+    if (withHeaders) rows.push({ kind: 'header', key: `h:${group.key}`, group });
+    for (const issue of group.issues)
+      rows.push({ kind: 'issue', key: `${group.key}/${issue._id}`, issue, groupKey: group.key });
+  }
+  return rows;
+}
+
+/** The next issue row from `from` in direction `step` (+1 down, -1 up), skipping headers. */
+export function nextIssueRow(rows: readonly ViewRow[], from: number, step: 1 | -1): number {
+  if (rows.length === 0) return -1;
+  let i = from < 0 ? (step === 1 ? -1 : rows.length) : from;
+  for (;;) {
+    i += step;
+    if (i < 0 || i >= rows.length) return from;
+    if (rows[i]!.kind === 'issue') return i;
+  }
+}
+
+/** Issue ids in the order shown, each once: the order a shift-click range follows. */
+export function orderedIssueIds(rows: readonly ViewRow[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) if (row.kind === 'issue') seen.add(row.issue._id);
+  return [...seen];
+}
