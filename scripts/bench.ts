@@ -1,0 +1,285 @@
+/**
+ * `npm run bench`: Keel's speed targets (issue 3), measured in headless Chromium against the
+ * real server with a seeded workspace of 10,000 issues and 30,000 comments. Prints each figure
+ * beside its target. Numbers, not assertions: see docs/performance.md for recorded runs.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ISSUES = Number(process.env.BENCH_ISSUES ?? 10_000);
+const PORT = Number(process.env.BENCH_PORT ?? 8290);
+const BASE = `http://localhost:${PORT}`;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DATA = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-bench-'));
+const EMAIL = 'demo@keel.test';
+const PASSWORD = 'keel-demo-password';
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+interface Row {
+  what: string;
+  value: string;
+  target: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+function record(what: string, ms: number | null, target: number | null, unit = 'ms') {
+  rows.push({
+    what,
+    value: ms === null ? 'n/a' : `${ms.toFixed(unit === 'ms' ? 1 : 0)} ${unit}`,
+    target: target === null ? '—' : `≤ ${target} ${unit}`,
+    ok: ms === null || target === null ? null : ms <= target,
+  });
+  console.log(`  ${what}: ${ms === null ? 'n/a' : ms.toFixed(1)} ${unit}`);
+}
+/** Run one measurement; a failure is printed and recorded as n/a so the other figures still come. */
+async function step(name: string, fn: () => Promise<void>) {
+  try {
+    await fn();
+  } catch (err) {
+    console.log(
+      `  ${name}: failed — ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+    );
+    rows.push({ what: name, value: 'failed', target: '', ok: false });
+  }
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
+
+function initialJsGzip(): number {
+  const dist = path.join(ROOT, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const srcs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return (
+    srcs.reduce((sum, src) => sum + gzipSync(fs.readFileSync(path.join(dist, src))).length, 0) /
+    1024
+  );
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become ready');
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${BASE}/signin`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/idp'));
+}
+
+/** Milliseconds from `action` until `done` holds in the page, measured inside the page. */
+async function timeInPage(
+  page: Page,
+  action: () => Promise<unknown>,
+  done: string,
+  timeout = 30_000,
+): Promise<number> {
+  await page.evaluate(() => {
+    (window as unknown as { __t0: number }).__t0 = performance.now();
+  });
+  await action();
+  await page.waitForFunction(done, undefined, { timeout, polling: 'raf' });
+  return page.evaluate(() => performance.now() - (window as unknown as { __t0: number }).__t0);
+}
+
+async function main() {
+  console.log(
+    `Keel benchmark: ${ISSUES} issues, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+  );
+  execFileSync('npm', ['run', 'build', '-w', '@keel/web'], { cwd: ROOT, stdio: 'ignore' });
+  record('initial JavaScript (gzip)', initialJsGzip(), 250, 'KB');
+
+  const env = { ...process.env, KEEL_DATA_DIR: DATA, PORT: String(PORT), LOG_LEVEL: 'warn' };
+  const seedStart = Date.now();
+  execFileSync(
+    'npx',
+    ['tsx', 'apps/server/src/seed/seed-cli.ts', '--issues', String(ISSUES), '--comments', '3'],
+    { cwd: ROOT, env, stdio: 'ignore' },
+  );
+  console.log(`  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
+
+  let server: ChildProcess | null = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  let browser: Browser | null = null;
+  try {
+    await waitForServer();
+    browser = await chromium.launch({
+      ...(CHROMIUM ? { executablePath: CHROMIUM } : {}),
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+
+    // First sync of the whole workspace into an empty browser.
+    const syncStart = Date.now();
+    await page.goto(`${BASE}/demo/issues`);
+    await page.getByText('Synced', { exact: true }).waitFor({ timeout: 600_000 });
+    record('first sync into an empty browser', (Date.now() - syncStart) / 1000, 15, 's');
+
+    await step('open the app from the replica', async () => {
+      await page.goto(`${BASE}/demo/issues`);
+      await page.locator('[href*="/demo/issue/"]').first().waitFor();
+      const open: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await page.reload();
+        await page.locator('[href*="/demo/issue/"]').first().waitFor({ timeout: 30_000 });
+        open.push(await page.evaluate(() => performance.now()));
+      }
+      record('open the app to a rendered issue list (median of 5)', median(open), 1000);
+    });
+
+    await step('open an issue', async () => {
+      const openIssue: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        await page.goto(`${BASE}/demo/issues`);
+        const link = page.locator('[href*="/demo/issue/"]').nth(i + 1);
+        await link.waitFor();
+        const href = (await link.getAttribute('href'))!;
+        const key = href.split('/').pop()!;
+        openIssue.push(
+          await timeInPage(
+            page,
+            () => link.click(),
+            `location.pathname.endsWith('/${key}') && [...document.querySelectorAll('label')].some((l) => l.textContent.trim() === 'Title' && document.getElementById(l.htmlFor)?.value)`,
+          ),
+        );
+      }
+      record('open an issue (median of 7)', median(openIssue), 50);
+    });
+
+    await step('filter keystrokes', async () => {
+      const filter = page
+        .getByRole('searchbox')
+        .or(page.getByPlaceholder(/filter|search/i))
+        .first();
+      await page.goto(`${BASE}/demo/issues`);
+      if (await filter.count()) {
+        const times: number[] = [];
+        for (const text of [
+          's',
+          'sy',
+          'syn',
+          'sync',
+          'sync ',
+          'sync i',
+          'sync in',
+          'sync ind',
+          'b',
+          'bo',
+          'boa',
+          'boar',
+          'board',
+        ]) {
+          await filter.fill(text.slice(0, -1));
+          await page.waitForTimeout(50);
+          const before = await page.locator('[href*="/demo/issue/"]').count();
+          times.push(
+            await timeInPage(
+              page,
+              () => filter.press(text.at(-1) === ' ' ? 'Space' : text.at(-1)!),
+              `(() => { const n = document.querySelectorAll('[href*="/demo/issue/"]').length; return n !== ${before} || document.querySelector('[data-filter-applied]') !== null; })()`,
+              5_000,
+            ).catch(() => NaN),
+          );
+        }
+        const valid = times.filter((t) => !Number.isNaN(t));
+        record(
+          'filter keystroke to updated list (median)',
+          valid.length ? median(valid) : null,
+          16,
+        );
+        record(
+          'filter keystroke to updated list (95th percentile)',
+          valid.length ? p95(valid) : null,
+          50,
+        );
+      } else {
+        record('filter keystroke to updated list (median)', null, 16);
+        record('filter keystroke to updated list (95th percentile)', null, 50);
+      }
+    });
+
+    await step('state change', async () => {
+      const other = await browser!.newContext();
+      const second = await other.newPage();
+      await signIn(second);
+      await second.goto(`${BASE}/demo/issues`);
+      await second.getByText('Synced', { exact: true }).waitFor({ timeout: 300_000 });
+      const local: number[] = [];
+      const remote: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const key = `ENG-${i + 1}`;
+        await page.goto(`${BASE}/demo/issue/${key}`);
+        await second.goto(`${BASE}/demo/issue/${key}`);
+        const state = page.getByRole('combobox', { name: 'State' });
+        await state.waitFor();
+        const current =
+          (await state.inputValue().catch(() => '')) || (await state.textContent()) || '';
+        const target = current.includes('Done') ? 'Todo' : 'Done';
+        const t0 = Date.now();
+        local.push(
+          await timeInPage(
+            page,
+            async () => {
+              await state.click();
+              await page.getByRole('option', { name: target, exact: true }).click();
+            },
+            `document.body.innerText.includes('to ${target}')`,
+          ),
+        );
+        await second.waitForFunction(
+          `document.body.innerText.includes('to ${target}')`,
+          undefined,
+          {
+            timeout: 30_000,
+            polling: 50,
+          },
+        );
+        remote.push(Date.now() - t0);
+      }
+      record('state change visible locally (median; includes the click)', median(local), 16);
+      record('state change visible in a second browser (median)', median(remote), 500);
+    });
+  } finally {
+    await browser?.close();
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    server = null;
+  }
+
+  console.log('\n| what | measured | target | |\n| --- | --- | --- | --- |');
+  for (const r of rows)
+    console.log(
+      `| ${r.what} | ${r.value} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'met' : 'missed'} |`,
+    );
+  fs.rmSync(DATA, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
