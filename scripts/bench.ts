@@ -112,7 +112,7 @@ async function main() {
   );
   console.log(`  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
 
-  let server: ChildProcess | null = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const server: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env,
     stdio: 'ignore',
@@ -267,8 +267,7 @@ async function main() {
     });
   } finally {
     await browser?.close();
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-    server = null;
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 
   console.log('\n| what | measured | target | |\n| --- | --- | --- | --- |');
