@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
+import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
 
 test('a newcomer signs up, creates a workspace and tracks an issue', async ({ page }) => {
@@ -22,7 +23,7 @@ test('a newcomer signs up, creates a workspace and tracks an issue', async ({ pa
   await expect(title).toHaveValue('Ship the first release');
   await title.fill('Ship the first public release');
   await title.press('Enter');
-  await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'In Progress' });
+  await new IssuePageModel(page).choose('State', 'In Progress');
   await expect(page.getByText(/changed state from Todo to In Progress/i)).toBeVisible();
   await expect(
     page
@@ -36,7 +37,7 @@ test('a newcomer signs up, creates a workspace and tracks an issue', async ({ pa
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(
     'Ship the first public release',
   );
-  await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('in-progress');
+  await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('In Progress');
 });
 
 test('pressing c opens the new issue dialog', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
+import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
 
 test('a second window of the same user sees each change without reloading', async ({ browser }) => {
@@ -28,8 +29,8 @@ test('a second window of the same user sees each change without reloading', asyn
     { timeout: 3_000 },
   );
 
-  await a.page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Done' });
-  await expect(b.page.getByRole('combobox', { name: 'State' })).toHaveValue('done', {
+  await new IssuePageModel(a.page).choose('State', 'Done');
+  await expect(b.page.getByRole('combobox', { name: 'State' })).toHaveValue('Done', {
     timeout: 3_000,
   });
   await first.close();

@@ -1,10 +1,18 @@
-import type { WorkflowState } from '@keel/domain';
+import { useMemo } from 'react';
+import { can, formatIssueKey, type ActivityDoc, type WorkflowState } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { useIssueActivity, useMemberMap } from '../sync/use-docs.ts';
-import { describeActivity } from './describe-activity.ts';
+import { CommentEditor } from '../comments/comment-editor.tsx';
+import { CommentItem } from '../comments/comment-item.tsx';
+import { useCommentActions } from '../comments/use-comment-actions.ts';
+import { useIssueComments } from '../comments/use-issue-comments.ts';
+import { useMemberNames } from '../comments/use-member-names.ts';
+import { useDocs, useIssueActivity, useProjectMap } from '../sync/use-docs.ts';
+import { useWorkspace } from '../sync/workspace-context.tsx';
+import { mergeTimeline } from './activity-timeline-merge.ts';
+import { describeActivity, type ActivityNames } from './describe-activity.ts';
 
-/** What happened to an issue, oldest first, newest last. */
+/** The issue's history (comments and changes, oldest first) and the box to add a comment. */
 export function ActivityTimeline({
   issueId,
   states,
@@ -12,32 +20,72 @@ export function ActivityTimeline({
   issueId: string;
   states: readonly WorkflowState[];
 }) {
+  const session = useWorkspace();
   const activity = useIssueActivity(issueId);
-  const members = useMemberMap();
+  const comments = useIssueComments(issueId);
+  const entries = useMemo(() => mergeTimeline(activity, comments), [activity, comments]);
+  const names = useActivityNames(states);
+  const actions = useCommentActions(issueId);
+
   return (
     <section className="activity" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Activity</h2>
       <ol className="activity__list">
-        {activity.map((entry) => {
-          const member = members.get(entry.actorId);
-          const name = member ? member.name || member.email : 'A former member';
-          return (
-            <li key={entry._id} className="activity__item">
-              <Avatar name={name} />
-              <span>
-                <span className="activity__actor">{name}</span> {describeActivity(entry, states)}
-              </span>
-              <time
-                className="activity__time"
-                dateTime={entry.createdAt}
-                title={formatDateTime(entry.createdAt)}
-              >
-                {timeAgo(entry.createdAt)}
-              </time>
+        {entries.map((entry) =>
+          entry.kind === 'comment' ? (
+            <li key={entry.id} className="activity__comment">
+              <CommentItem comment={entry.comment} />
             </li>
-          );
-        })}
+          ) : (
+            <ActivityLine key={entry.id} entry={entry.activity} names={names} />
+          ),
+        )}
       </ol>
+      {can(session.role, 'comment:create') ? (
+        <CommentEditor label="Comment" submitLabel="Comment" onSubmit={actions.create} />
+      ) : (
+        <p className="activity__note">Viewers can read the discussion but not comment.</p>
+      )}
     </section>
   );
+}
+
+function ActivityLine({ entry, names }: { entry: ActivityDoc; names: ActivityNames }) {
+  const name = names.member(entry.actorId) ?? 'A former member';
+  return (
+    <li className="activity__item">
+      <Avatar name={name} />
+      <span>
+        <span className="activity__actor">{name}</span> {describeActivity(entry, names)}
+      </span>
+      <time
+        className="activity__time"
+        dateTime={entry.createdAt}
+        title={formatDateTime(entry.createdAt)}
+      >
+        {timeAgo(entry.createdAt)}
+      </time>
+    </li>
+  );
+}
+
+function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
+  const member = useMemberNames();
+  const labels = useDocs('label');
+  const issues = useDocs('issue');
+  const projects = useProjectMap();
+  return useMemo(() => {
+    const labelNames = new Map(labels.map((l) => [l._id, l.name]));
+    const issueById = new Map(issues.map((i) => [i._id, i]));
+    return {
+      states,
+      member,
+      label: (id) => labelNames.get(id),
+      issue: (id) => {
+        const issue = issueById.get(id);
+        const project = issue && projects.get(issue.projectId);
+        return issue && project ? formatIssueKey(project.key, issue.number) : undefined;
+      },
+    };
+  }, [states, member, labels, issues, projects]);
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_STATES, type ActivityDoc } from '@keel/domain';
 import { describe, expect, it } from 'vitest';
-import { describeActivity } from './describe-activity.ts';
+import { describeActivity, type ActivityNames } from './describe-activity.ts';
 import { NOW } from './test-fixtures.ts';
 
 const activity = (over: Partial<ActivityDoc>): ActivityDoc => ({
@@ -16,29 +16,52 @@ const activity = (over: Partial<ActivityDoc>): ActivityDoc => ({
   ...over,
 });
 
+const names: ActivityNames = {
+  states: DEFAULT_STATES,
+  member: (id) => ({ u2: 'Grace' })[id],
+  label: (id) => ({ 'label:bug': 'Bug', 'label:ui': 'UI' })[id],
+  issue: (id) => ({ 'issue:9': 'ENG-9' })[id],
+};
+const say = (over: Partial<ActivityDoc>) => describeActivity(activity(over), names);
+
 describe('describeActivity', () => {
   it('names states and priorities by their names', () => {
-    expect(
-      describeActivity(
-        activity({ kind: 'state', from: 'todo', to: 'in-progress' }),
-        DEFAULT_STATES,
-      ),
-    ).toBe('changed state from Todo to In Progress');
-    expect(describeActivity(activity({ kind: 'priority', from: 0, to: 1 }), DEFAULT_STATES)).toBe(
+    expect(say({ kind: 'state', from: 'todo', to: 'in-progress' })).toBe(
+      'changed state from Todo to In Progress',
+    );
+    expect(say({ kind: 'priority', from: 0, to: 1 })).toBe(
       'changed priority from No priority to Urgent',
     );
-  });
-
-  it('quotes titles and falls back to raw ids for states that are gone', () => {
-    expect(describeActivity(activity({ kind: 'title', from: 'a', to: 'b' }), DEFAULT_STATES)).toBe(
-      'changed the title from “a” to “b”',
-    );
-    expect(describeActivity(activity({ kind: 'state', from: 'x', to: 'done' }), [])).toBe(
-      'changed state from x to done',
+    expect(say({ kind: 'state', from: 'gone', to: 'done' })).toBe(
+      'changed state from a deleted state to Done',
     );
   });
 
-  it('describes creation', () => {
-    expect(describeActivity(activity({}), DEFAULT_STATES)).toBe('created the issue');
+  it('names people, labels and issues', () => {
+    expect(say({ kind: 'assignee', from: null, to: 'u2' })).toBe('assigned Grace');
+    expect(say({ kind: 'assignee', from: 'u2', to: null })).toBe('unassigned Grace');
+    expect(say({ kind: 'assignee', from: null, to: 'u9' })).toBe('assigned a former member');
+    expect(say({ kind: 'labels', from: [], to: ['label:bug'] })).toBe('added label Bug');
+    expect(say({ kind: 'labels', from: ['label:bug'], to: ['label:ui', 'label:x'] })).toBe(
+      'added labels UI and a deleted label and removed label Bug',
+    );
+    expect(say({ kind: 'parent', from: null, to: 'issue:9' })).toBe(
+      'set the parent issue to ENG-9',
+    );
+    expect(say({ kind: 'parent', from: 'issue:9', to: null })).toBe(
+      'removed the parent issue ENG-9',
+    );
+  });
+
+  it('describes dates, estimates and text changes', () => {
+    expect(say({ kind: 'dueDate', from: null, to: '2025-07-01' })).toBe(
+      'set the due date to Jul 1, 2025',
+    );
+    expect(say({ kind: 'dueDate', from: '2025-07-01', to: null })).toBe('removed the due date');
+    expect(say({ kind: 'estimate', from: null, to: 1 })).toBe('set the estimate to 1 point');
+    expect(say({ kind: 'estimate', from: 1, to: 5 })).toBe('set the estimate to 5 points');
+    expect(say({ kind: 'title', from: 'a', to: 'b' })).toBe('changed the title from “a” to “b”');
+    expect(say({ kind: 'description' })).toBe('updated the description');
+    expect(say({ kind: 'created' })).toBe('created the issue');
   });
 });

@@ -4,20 +4,52 @@ export function priorityName(value: unknown): string {
   return PRIORITIES.find((p) => p.value === value)?.name ?? String(value);
 }
 
-function stateName(id: unknown, states: readonly WorkflowState[]): string {
-  return states.find((s) => s.id === id)?.name ?? String(id);
+/** What a sentence needs to name things: ids in activity records become names at read time. */
+export interface ActivityNames {
+  states: readonly WorkflowState[];
+  member: (userId: string) => string | undefined;
+  label: (labelId: string) => string | undefined;
+  issue: (issueId: string) => string | undefined;
 }
 
 const quote = (v: unknown) => `“${String(v)}”`;
+const list = (items: string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+const ids = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+function formatDay(value: unknown): string {
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!m) return String(value);
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+function labelChange(from: unknown, to: unknown, names: ActivityNames): string {
+  const name = (id: string) => names.label(id) ?? 'a deleted label';
+  const added = ids(to).filter((id) => !ids(from).includes(id));
+  const removed = ids(from).filter((id) => !ids(to).includes(id));
+  const parts = [];
+  if (added.length)
+    parts.push(`added ${added.length === 1 ? 'label' : 'labels'} ${list(added.map(name))}`);
+  if (removed.length)
+    parts.push(`removed ${removed.length === 1 ? 'label' : 'labels'} ${list(removed.map(name))}`);
+  return parts.join(' and ') || 'changed the labels';
+}
 
 /** One line of an issue's history, after the actor's name: "changed state from Todo to Done". */
-export function describeActivity(activity: ActivityDoc, states: readonly WorkflowState[]): string {
+export function describeActivity(activity: ActivityDoc, names: ActivityNames): string {
   const { kind, from, to } = activity;
+  const state = (id: unknown) => names.states.find((s) => s.id === id)?.name ?? 'a deleted state';
+  const member = (id: unknown) => names.member(String(id)) ?? 'a former member';
+  const issue = (id: unknown) => names.issue(String(id)) ?? 'a deleted issue';
   switch (kind) {
     case 'created':
       return 'created the issue';
     case 'state':
-      return `changed state from ${stateName(from, states)} to ${stateName(to, states)}`;
+      return `changed state from ${state(from)} to ${state(to)}`;
     case 'priority':
       return `changed priority from ${priorityName(from)} to ${priorityName(to)}`;
     case 'title':
@@ -25,15 +57,18 @@ export function describeActivity(activity: ActivityDoc, states: readonly Workflo
     case 'description':
       return 'updated the description';
     case 'dueDate':
-      return to === null ? 'removed the due date' : `set the due date to ${String(to)}`;
+      return to === null ? 'removed the due date' : `set the due date to ${formatDay(to)}`;
     case 'estimate':
-      return to === null ? 'removed the estimate' : `set the estimate to ${String(to)}`;
+      if (to === null) return 'removed the estimate';
+      return `set the estimate to ${String(to)} point${to === 1 ? '' : 's'}`;
     case 'assignee':
-      return to === null ? 'removed the assignee' : 'changed the assignee';
+      return to === null ? `unassigned ${member(from)}` : `assigned ${member(to)}`;
     case 'labels':
-      return 'changed the labels';
+      return labelChange(from, to, names);
     case 'parent':
-      return to === null ? 'removed the parent issue' : 'changed the parent issue';
+      return to === null
+        ? `removed the parent issue ${issue(from)}`
+        : `set the parent issue to ${issue(to)}`;
     case 'project':
       return 'moved the issue to another project';
   }

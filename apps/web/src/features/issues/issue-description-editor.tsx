@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { issueDescriptionSchema } from '@keel/domain';
+import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
+import { MarkdownView } from '../markdown/markdown-view.tsx';
+import { useMemberNames } from '../comments/use-member-names.ts';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { useValidatedDraft } from './use-validated-draft.ts';
 
@@ -9,25 +13,70 @@ export interface IssueDescriptionEditorProps {
   onSave: (description: string) => Promise<WriteOutcome>;
 }
 
-/** Markdown as plain text for now; saved when the field loses focus. */
+/**
+ * The description in Markdown: shown rendered, edited as text. Saved when the text area loses
+ * focus or on Save; an invalid text keeps the draft and shows the domain's message.
+ */
 export function IssueDescriptionEditor({
   description,
   readOnly,
   onSave,
 }: IssueDescriptionEditorProps) {
-  const { draft, setDraft, error, commit } = useValidatedDraft(issueDescriptionSchema, onSave);
+  const { draft, setDraft, error, commit, revert } = useValidatedDraft(
+    issueDescriptionSchema,
+    onSave,
+  );
+  const [editing, setEditing] = useState(false);
+  const nameOf = useMemberNames();
+  const text = draft ?? description;
+  const showEditor = !readOnly && (editing || error !== null);
+
+  const done = async () => {
+    await commit();
+    setEditing(false);
+  };
 
   return (
-    <TextAreaField
-      label="Description"
-      hideLabel
-      className="issue-description"
-      placeholder={readOnly ? 'No description' : 'Add a description… (Markdown)'}
-      value={draft ?? description}
-      readOnly={readOnly}
-      error={error}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => void commit()}
-    />
+    <section className="issue-description" aria-label="Description">
+      {readOnly ? null : (
+        <div className="issue-description__toolbar" role="group" aria-label="Description mode">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={showEditor}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </Button>
+          <Button size="sm" variant="ghost" aria-pressed={!showEditor} onClick={() => void done()}>
+            Preview
+          </Button>
+        </div>
+      )}
+      {showEditor ? (
+        <TextAreaField
+          label="Description"
+          hideLabel
+          autoFocus
+          placeholder="Add a description… (Markdown)"
+          value={text}
+          error={error}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => void commit()}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              revert();
+              setEditing(false);
+            }
+          }}
+        />
+      ) : text.trim() ? (
+        <MarkdownView markdown={text} nameOf={nameOf} className="issue-description__view" />
+      ) : (
+        <p className="issue-description__empty">
+          {readOnly ? 'No description.' : 'No description yet. Choose Edit to add one.'}
+        </p>
+      )}
+    </section>
   );
 }

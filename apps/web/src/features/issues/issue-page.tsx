@@ -1,9 +1,7 @@
-import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { can, formatIssueKey } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
-import { showToast } from '../../shared/ui/toast-store.ts';
 import {
   useIssueByKey,
   useMemberMap,
@@ -12,8 +10,8 @@ import {
 } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { ActivityTimeline } from './activity-timeline.tsx';
-import type { IssueEdit } from './edit-issue.ts';
 import { IssueDescriptionEditor } from './issue-description-editor.tsx';
+import { SubIssues } from './issue-page-sub-issues.tsx';
 import { IssueProperties } from './issue-properties.tsx';
 import { IssueTitleEditor } from './issue-title-editor.tsx';
 import { useEditIssue } from './use-edit-issue.ts';
@@ -29,14 +27,6 @@ export function IssuePage() {
   const members = useMemberMap();
   const save = useEditIssue(issue?._id ?? '');
   const readOnly = !can(session.role, 'issue:edit');
-
-  const change = useCallback(
-    (edit: IssueEdit) =>
-      void save(edit).then((outcome) => {
-        if (!outcome.ok) showToast(outcome.message, 'error');
-      }),
-    [save],
-  );
 
   const project = issue ? projects.get(issue.projectId) : undefined;
   useDocumentTitle(
@@ -74,6 +64,7 @@ export function IssuePage() {
             readOnly={readOnly}
             onSave={(description) => save({ description })}
           />
+          <SubIssues issue={issue} project={project} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={project.states} />
         </article>
         <IssueProperties
@@ -81,7 +72,7 @@ export function IssuePage() {
           project={project}
           creator={members.get(issue.createdBy)}
           readOnly={readOnly}
-          onChange={change}
+          onChange={save}
         />
       </div>
     </div>

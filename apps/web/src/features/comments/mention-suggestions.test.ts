@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { MemberDoc } from '@keel/domain';
+import { insertMention, suggestMembers } from './mention-suggestions.ts';
+
+const member = (userId: string, name: string, active = true): MemberDoc => ({
+  _id: `member:${userId}`,
+  type: 'member',
+  userId,
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@x.y`,
+  avatarUrl: null,
+  role: 'member',
+  active,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+const members = [
+  member('u1', 'Grace Hopper'),
+  member('u2', 'Ada Lovelace'),
+  member('u3', 'Gone Person', false),
+  member('u4', 'Alan Gray'),
+];
+
+describe('mention suggestions', () => {
+  it('matches word starts of active members, prefix first', () => {
+    expect(suggestMembers(members, 'g').map((m) => m.userId)).toEqual(['u1', 'u4']);
+    expect(suggestMembers(members, 'love').map((m) => m.userId)).toEqual(['u2']);
+    expect(suggestMembers(members, '').length).toBe(3);
+  });
+
+  it('replaces the typed query with the mention and moves the caret after it', () => {
+    const result = insertMention('Hi @gr and', 3, 6, members[0]!);
+    expect(result.text).toBe('Hi @[Grace Hopper](user:u1)  and');
+    expect(result.caret).toBe(3 + '@[Grace Hopper](user:u1) '.length);
+  });
+});

@@ -1,0 +1,25 @@
+import type { ActivityDoc, CommentDoc } from '@keel/domain';
+
+export type TimelineEntry =
+  | { kind: 'activity'; id: string; at: string; activity: ActivityDoc }
+  | { kind: 'comment'; id: string; at: string; comment: CommentDoc };
+
+/**
+ * One history of an issue: comments and activity records in the order they happened (by
+ * creation time, then id, so two devices show the same order for the same instant).
+ */
+export function mergeTimeline(
+  activity: readonly ActivityDoc[],
+  comments: readonly CommentDoc[],
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...activity.map((a) => ({
+      kind: 'activity' as const,
+      id: a._id,
+      at: a.createdAt,
+      activity: a,
+    })),
+    ...comments.map((c) => ({ kind: 'comment' as const, id: c._id, at: c.createdAt, comment: c })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  formatIssueKey,
+  newDocId,
+  parseIssueKey,
+  type IssueDoc,
+  type ProjectDoc,
+} from '@keel/domain';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { useIssues } from '../sync/use-docs.ts';
+import { useWorkspace } from '../sync/workspace-context.tsx';
+import { createIssue } from './create-issue.ts';
+import { editIssue } from './edit-issue.ts';
+import { StateIcon } from './state-icon.tsx';
+
+export interface SubIssuesProps {
+  issue: IssueDoc;
+  project: ProjectDoc;
+  readOnly: boolean;
+}
+
+/** The issue's children with their state, and a one-line form to add another. */
+export function SubIssues({ issue, project, readOnly }: SubIssuesProps) {
+  const session = useWorkspace();
+  const issues = useIssues();
+  const children = useMemo(
+    () => issues.filter((i) => i.parentId === issue._id).sort((a, b) => a.number - b.number),
+    [issues, issue._id],
+  );
+  const [adding, setAdding] = useState(false);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const add = async () => {
+    const created = await createIssue(session, { projectId: project._id, title, description: '' });
+    if (!created.ok) return setError(created.fields.title ?? created.message);
+    const number = parseIssueKey(created.key)?.number;
+    // The new issue is in memory once createIssue resolves; link it to this one in a second step.
+    const outcome = await session.update(() => {
+      const child = session.store
+        .list('issue')
+        .find((i) => i.projectId === project._id && i.number === number);
+      if (!child) return null;
+      const result = editIssue(
+        child,
+        { parentId: issue._id },
+        {
+          project,
+          actorId: session.userId,
+          now: new Date().toISOString(),
+          newActivityId: () => newDocId('activity'),
+        },
+      );
+      return result ? [result.issue, ...result.activities] : null;
+    });
+    if (!outcome.ok) return setError(outcome.message);
+    setTitle('');
+    setError(null);
+    setAdding(false);
+  };
+
+  return (
+    <section className="sub-issues" aria-labelledby="sub-issues-heading">
+      <div className="sub-issues__header">
+        <h2 id="sub-issues-heading">Sub-issues</h2>
+        {readOnly || adding ? null : (
+          <Button size="sm" variant="ghost" onClick={() => setAdding(true)}>
+            Add sub-issue
+          </Button>
+        )}
+      </div>
+      {children.length === 0 && !adding ? (
+        <p className="sub-issues__empty">
+          {readOnly ? 'No sub-issues.' : 'No sub-issues. Break the work down with Add sub-issue.'}
+        </p>
+      ) : (
+        <ul className="sub-issues__list">
+          {children.map((child) => {
+            const state = project.states.find((s) => s.id === child.stateId);
+            const key = formatIssueKey(project.key, child.number);
+            return (
+              <li key={child._id}>
+                <Link to={`/${session.slug}/issue/${key}`} className="sub-issues__link">
+                  {state ? <StateIcon state={state} /> : null}
+                  <span className="sub-issues__key">{key}</span>
+                  <span className="sub-issues__title">{child.title}</span>
+                  <span className="sub-issues__state">{state?.name ?? ''}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {adding ? (
+        <form
+          className="sub-issues__form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <TextField
+            label="Sub-issue title"
+            value={title}
+            autoFocus
+            error={error}
+            onChange={(e) => setTitle(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setAdding(false);
+            }}
+          />
+          <div className="sub-issues__actions">
+            <Button size="sm" variant="ghost" onClick={() => setAdding(false)}>
+              Cancel
+            </Button>
+            <Button size="sm" variant="primary" type="submit">
+              Create sub-issue
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useFieldIds } from '../../shared/ui/use-field-ids.ts';
+
+export interface ComboOption {
+  value: string;
+  label: string;
+  /** Extra words the type-ahead matches, e.g. an issue's key or a member's email. */
+  keywords?: string;
+  icon?: ReactNode;
+}
+
+export interface PropertyComboboxProps {
+  label: string;
+  options: readonly ComboOption[];
+  selected: readonly string[];
+  multiple?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  error?: string | null;
+  /** Offer "Create “query”" when nothing matches exactly; returns nothing, the caller saves. */
+  onCreate?: ((name: string) => void) | undefined;
+  onSelect: (value: string) => void;
+}
+
+const CREATE = '\u0000create';
+const MAX_SHOWN = 50;
+
+/**
+ * An ARIA 1.2 combobox with a listbox popup: type to filter, arrows to move, Enter to choose,
+ * Esc to close. Closed, the input shows the current choice, so it reads like a value.
+ */
+export function PropertyCombobox({
+  label,
+  options,
+  selected,
+  multiple = false,
+  disabled = false,
+  placeholder = 'None',
+  error,
+  onCreate,
+  onSelect,
+}: PropertyComboboxProps) {
+  const ids = useFieldIds(error, null);
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+
+  const matches = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const found = q
+      ? options.filter((o) => `${o.label} ${o.keywords ?? ''}`.toLowerCase().includes(q))
+      : options;
+    const exact = options.some((o) => o.label.toLowerCase() === q);
+    // A workspace may hold thousands of issues: show the best few, typing narrows them.
+    const shown = found.slice(0, MAX_SHOWN);
+    return onCreate && q && !exact
+      ? [...shown, { value: CREATE, label: `Create “${query.trim()}”` }]
+      : shown;
+  }, [options, query, onCreate]);
+
+  const display = options
+    .filter((o) => selected.includes(o.value))
+    .map((o) => o.label)
+    .join(', ');
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
+
+  const choose = (option: ComboOption | undefined) => {
+    if (!option) return;
+    if (option.value === CREATE) onCreate?.(query.trim());
+    else onSelect(option.value);
+    if (multiple) {
+      setQuery('');
+      input.current?.focus();
+    } else close();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const move = (delta: number) => {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      setActive((i) => (matches.length ? (i + delta + matches.length) % matches.length : 0));
+    };
+    if (!open && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Closed, the input shows the current value: the first letter typed starts a new search
+      // instead of being appended to it.
+      event.preventDefault();
+      setQuery(event.key);
+      setActive(0);
+      setOpen(true);
+    } else if (event.key === 'ArrowDown') move(open ? 1 : 0);
+    else if (event.key === 'ArrowUp') move(-1);
+    else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      choose(matches[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    }
+  };
+
+  const activeId = open && matches[active] ? `${listId}-${active}` : undefined;
+  return (
+    <div className="field property-combobox">
+      <label htmlFor={ids.id} className="field__label">
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={ids.id}
+        role="combobox"
+        className="field__control property-combobox__input"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        autoComplete="off"
+        disabled={disabled}
+        placeholder={open ? 'Type to filter…' : placeholder}
+        value={open ? query : display}
+        onFocus={() => setActive(0)}
+        onClick={() => setOpen(true)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        aria-multiselectable={multiple || undefined}
+        className="property-combobox__list"
+        hidden={!open}
+      >
+        {open && matches.length === 0 ? (
+          <li className="property-combobox__empty" role="presentation">
+            No matches
+          </li>
+        ) : null}
+        {open
+          ? matches.map((option, i) => (
+              <li
+                key={option.value}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={selected.includes(option.value)}
+                className="property-combobox__option"
+                data-active={i === active || undefined}
+                // Keep focus in the input so the list stays open for the next choice.
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(option)}
+              >
+                {option.icon}
+                <span className="property-combobox__label">{option.label}</span>
+                {selected.includes(option.value) ? (
+                  <span className="property-combobox__check" aria-hidden="true">
+                    ✓
+                  </span>
+                ) : null}
+              </li>
+            ))
+          : null}
+      </ul>
+      {error ? (
+        <p id={ids.errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

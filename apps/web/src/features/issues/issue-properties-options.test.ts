@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { LabelDoc, MemberDoc } from '@keel/domain';
+import {
+  assigneeOptions,
+  newLabelFields,
+  parentOptions,
+  toggle,
+} from './issue-properties-options.ts';
+import { makeIssue, makeProject, NOW } from './test-fixtures.ts';
+
+const member = (userId: string, name: string, active = true): MemberDoc => ({
+  _id: `member:${userId}`,
+  type: 'member',
+  userId,
+  name,
+  email: `${userId}@x.y`,
+  avatarUrl: null,
+  role: 'member',
+  active,
+  createdAt: NOW,
+  updatedAt: NOW,
+});
+const bug: LabelDoc = {
+  _id: 'label:bug',
+  type: 'label',
+  name: 'Bug',
+  color: '#EB5757',
+  createdBy: 'u1',
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+describe('issue property options', () => {
+  it('offers active members and keeps the current one even if removed', () => {
+    const members = [member('u1', 'Grace'), member('u2', 'Ada'), member('u3', 'Old', false)];
+    expect(assigneeOptions(members, null).map((o) => o.label)).toEqual([
+      'No assignee',
+      'Ada',
+      'Grace',
+    ]);
+    expect(assigneeOptions(members, 'u3').map((o) => o.label)).toContain('Old');
+  });
+
+  it('lists other issues by key, never the issue itself', () => {
+    const project = makeProject();
+    const a = makeIssue({ number: 1 });
+    const b = makeIssue({ number: 2, title: 'Second' });
+    const options = parentOptions(a, [a, b], new Map([[project._id, project]]));
+    expect(options.map((o) => o.label)).toEqual(['No parent', 'ENG-2 Second']);
+  });
+
+  it('toggles a value', () => {
+    expect(toggle(['a'], 'b')).toEqual(['a', 'b']);
+    expect(toggle(['a', 'b'], 'a')).toEqual(['b']);
+  });
+
+  it('validates a new label name', () => {
+    expect(newLabelFields('  Frontend ', [bug])).toMatchObject({ ok: true, name: 'Frontend' });
+    expect(newLabelFields('bug', [bug])).toEqual({
+      ok: false,
+      message: 'A label named bug already exists',
+    });
+    expect(newLabelFields('x'.repeat(41), [])).toEqual({
+      ok: false,
+      message: 'Label name must be at most 40 characters',
+    });
+  });
+});

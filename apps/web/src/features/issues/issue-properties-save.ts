@@ -1,0 +1,33 @@
+import { useCallback, useState } from 'react';
+import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { IssueEdit } from './edit-issue.ts';
+
+export type PropertyField = keyof IssueEdit;
+
+/**
+ * Saves one property at a time and keeps a message per field: the domain's reason appears under
+ * the field that caused it and clears on that field's next successful change.
+ */
+export function usePropertySave(onChange: (edit: IssueEdit) => Promise<WriteOutcome>) {
+  const [errors, setErrors] = useState<Partial<Record<PropertyField, string>>>({});
+
+  const save = useCallback(
+    async (field: PropertyField, edit: IssueEdit) => {
+      const outcome = await onChange(edit);
+      setErrors((current) => ({
+        ...current,
+        [field]: outcome.ok ? undefined : (outcome.errors[0]?.message ?? outcome.message),
+      }));
+      return outcome;
+    },
+    [onChange],
+  );
+
+  const setError = useCallback(
+    (field: PropertyField, message: string | undefined) =>
+      setErrors((current) => ({ ...current, [field]: message })),
+    [],
+  );
+
+  return { errors, save, setError };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatMention } from '@keel/domain';
+import { escapeHtml, isSafeUrl, markdownToHtml, replaceMentions } from './markdown-to-html.ts';
+
+describe('markdownToHtml', () => {
+  it('renders GitHub-flavoured Markdown', () => {
+    const html = markdownToHtml('# Steps\n\n- **one**\n- `two`\n\n[docs](https://keel.dev)');
+    expect(html).toContain('<h1>Steps</h1>');
+    expect(html).toContain('<strong>one</strong>');
+    expect(html).toContain('<code>two</code>');
+    expect(html).toContain('<a href="https://keel.dev">docs</a>');
+  });
+
+  it('turns mentions into a highlighted current name, escaped', () => {
+    const text = `ping ${formatMention('Old name', 'u1')}`;
+    expect(replaceMentions(text, () => 'Ada <b>')).toBe(
+      'ping <span class="mention" data-user-id="u1">@Ada &lt;b&gt;</span>',
+    );
+    expect(markdownToHtml(text)).toContain('>@Old name</span>');
+  });
+
+  it('escapes HTML special characters', () => {
+    expect(escapeHtml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
+  });
+
+  it('allows web and mail links and relative paths, refuses script and data URLs', () => {
+    for (const url of ['https://a.b', 'http://a.b', 'mailto:a@b.c', '/acme/issue/ENG-1', '#x'])
+      expect(isSafeUrl(url)).toBe(true);
+    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:x', 'java\tscript:x', ' javascript:x'])
+      expect(isSafeUrl(url)).toBe(false);
+    expect(isSafeUrl('data:text/html,<script>')).toBe(false);
+    expect(isSafeUrl('vbscript:x')).toBe(false);
+  });
+});
