@@ -3,6 +3,9 @@ import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { BoardPage } from '../features/board/board-page.tsx';
 import { IssuePage } from '../features/issues/issue-page.tsx';
+import { LabelsPage } from '../features/labels/labels-page.tsx';
+import { ProjectsSettingsPage } from '../features/projects/projects-settings-page.tsx';
+import { SettingsLayout } from '../features/settings/settings-layout.tsx';
 import { IssuesPage } from '../features/issues/issues-page.tsx';
 import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
 import { ToastRegion } from '../shared/ui/toast-region.tsx';
@@ -42,48 +45,37 @@ export function App() {
                 />
               }
             />
-            <Route
-              path="settings"
-              element={
-                <PlaceholderPage
-                  title="Settings"
-                  holds="The workspace's name, and deleting the workspace for its owner."
-                />
-              }
-            />
-            <Route
-              path="settings/members"
-              element={
-                <PlaceholderPage
-                  title="Members"
-                  holds="Members and their roles, and invitations."
-                />
-              }
-            />
-            <Route
-              path="settings/projects"
-              element={
-                <PlaceholderPage
-                  title="Projects settings"
-                  holds="Projects and their workflow states."
-                />
-              }
-            />
-            <Route
-              path="settings/labels"
-              element={
-                <PlaceholderPage title="Labels" holds="The workspace's labels and their colours." />
-              }
-            />
-            <Route
-              path="settings/data"
-              element={
-                <PlaceholderPage
-                  title="Import and export"
-                  holds="Importing issues and exporting the workspace."
-                />
-              }
-            />
+            <Route path="settings" element={<SettingsLayout />}>
+              <Route
+                index
+                element={
+                  <PlaceholderPage
+                    title="Settings"
+                    holds="The workspace's name, and deleting the workspace for its owner."
+                  />
+                }
+              />
+              <Route
+                path="members"
+                element={
+                  <PlaceholderPage
+                    title="Members"
+                    holds="Members and their roles, and invitations."
+                  />
+                }
+              />
+              <Route path="projects" element={<ProjectsSettingsPage />} />
+              <Route path="labels" element={<LabelsPage />} />
+              <Route
+                path="data"
+                element={
+                  <PlaceholderPage
+                    title="Import and export"
+                    holds="Importing issues and exporting the workspace."
+                  />
+                }
+              />
+            </Route>
             <Route path="*" element={<WorkspaceNotFound />} />
           </Route>
         </Route>

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { COLOR_PALETTE } from '@keel/domain';
+import { Button } from '../../shared/ui/button.tsx';
+import { ColorField } from '../../shared/ui/color-field.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import type { WriteOutcome } from '../sync/workspace-session.ts';
+import { useDocs } from '../sync/use-docs.ts';
+import { validateLabelDraft, type LabelDraft, type LabelErrors } from './label-draft.ts';
+
+export interface LabelFormProps {
+  initial: LabelDraft;
+  /** The label being edited; absent for a new one. */
+  selfId?: string;
+  submitLabel: string;
+  onSubmit: (draft: LabelDraft) => Promise<WriteOutcome>;
+  onCancel?: () => void;
+  /** Clear the fields after a successful save (the create form), or keep them (editing). */
+  resetTo?: LabelDraft;
+}
+
+/** Name and colour of a label, with the domain's field messages; a refused save keeps the text. */
+export function LabelForm({
+  initial,
+  selfId,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  resetTo,
+}: LabelFormProps) {
+  const labels = useDocs('label');
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<LabelErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const update = (next: Partial<LabelDraft>) => {
+    const merged = { ...draft, ...next };
+    setDraft(merged);
+    if (attempted) setErrors(validateLabelDraft(merged, labels, selfId));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    setMessage(null);
+    const local = validateLabelDraft(draft, labels, selfId);
+    setErrors(local);
+    if (local.name || local.color) return;
+    setBusy(true);
+    const outcome = await onSubmit(draft);
+    setBusy(false);
+    if (!outcome.ok) {
+      setMessage(outcome.message);
+      return;
+    }
+    setAttempted(false);
+    if (resetTo) setDraft({ ...resetTo, color: draft.color });
+  };
+
+  return (
+    <form className="label-form" onSubmit={(e) => void submit(e)} noValidate>
+      {message ? (
+        <p className="form__error label-form__wide" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <TextField
+        label="Label name"
+        autoComplete="off"
+        value={draft.name}
+        error={errors.name}
+        onChange={(e) => update({ name: e.target.value })}
+      />
+      <ColorField
+        label="Label colour"
+        value={draft.color}
+        palette={COLOR_PALETTE}
+        error={errors.color}
+        onChange={(color) => update({ color })}
+      />
+      <div className="label-form__actions">
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+        <Button type="submit" variant="primary" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

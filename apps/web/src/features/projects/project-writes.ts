@@ -1,0 +1,140 @@
+import {
+  applyWorkflowEdit,
+  deleteStateMovingIssues,
+  newDocId,
+  newProjectDocument,
+  normalizeText,
+  type IssueDoc,
+  type ProjectDoc,
+  type WorkflowEdit,
+} from '@keel/domain';
+import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import type { ProjectDraft } from './project-draft.ts';
+
+/**
+ * Every write of this feature. Each one builds its documents from the latest copy in memory
+ * inside `session.update`, so a retry after a conflict starts from what another device saved.
+ */
+type Outcome = WriteOutcome;
+
+function current(session: WorkspaceSession, id: string): ProjectDoc | null {
+  const doc = session.store.get(id);
+  return doc?.type === 'project' ? doc : null;
+}
+
+const gone: Outcome = { ok: false, message: 'This project no longer exists.', errors: [] };
+
+export async function createProject(
+  session: WorkspaceSession,
+  draft: ProjectDraft,
+): Promise<{ outcome: Outcome; project: ProjectDoc }> {
+  const doc = newProjectDocument({
+    id: newDocId('project'),
+    key: draft.key,
+    name: normalizeText(draft.name),
+    description: normalizeText(draft.description),
+    leadId: draft.leadId || null,
+    color: draft.color,
+    createdBy: session.userId,
+    now: new Date().toISOString(),
+  });
+  return { outcome: await session.write([doc]), project: doc };
+}
+
+/** Name, description, lead and colour; the key is fixed once created. */
+export async function updateProject(
+  session: WorkspaceSession,
+  id: string,
+  draft: ProjectDraft,
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const project = current(session, id);
+    if (!project) return null;
+    return [
+      {
+        ...project,
+        name: normalizeText(draft.name),
+        description: normalizeText(draft.description),
+        leadId: draft.leadId || null,
+        color: draft.color,
+        updatedAt: new Date().toISOString(),
+      },
+    ];
+  });
+}
+
+export async function setArchived(
+  session: WorkspaceSession,
+  id: string,
+  archived: boolean,
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const project = current(session, id);
+    if (!project) return null;
+    const now = new Date().toISOString();
+    return [{ ...project, archivedAt: archived ? now : null, updatedAt: now }];
+  });
+}
+
+/** One workflow edit; a rule it breaks comes back as the domain's message and nothing is saved. */
+export async function editWorkflow(
+  session: WorkspaceSession,
+  id: string,
+  edit: WorkflowEdit,
+): Promise<Outcome> {
+  const project = current(session, id);
+  if (!project) return gone;
+  // Check first, outside the write queue, so the message reaches the user without a save.
+  const check = applyWorkflowEdit(project.states, edit);
+  if (!check.ok)
+    return {
+      ok: false,
+      message: check.message,
+      errors: check.path ? [{ path: check.path, message: check.message }] : [],
+    };
+  let refusal: string | null = null;
+  const outcome = await session.update(() => {
+    const latest = current(session, id);
+    if (!latest) return null;
+    const result = applyWorkflowEdit(latest.states, edit);
+    if (!result.ok) {
+      refusal = result.message;
+      return null;
+    }
+    return [{ ...latest, states: result.states, updatedAt: new Date().toISOString() }];
+  });
+  return refusal ? { ok: false, message: refusal, errors: [] } : outcome;
+}
+
+/**
+ * Delete a state and move its issues to `targetId` in one bulk write: the project, each moved
+ * issue and one state activity per issue (SPEC §4).
+ */
+export async function deleteState(
+  session: WorkspaceSession,
+  id: string,
+  stateId: string,
+  targetId: string | null,
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  let refusal: string | null = null;
+  const outcome = await session.update(() => {
+    const project = current(session, id);
+    if (!project) return null;
+    const issues = session.store.list('issue') as readonly IssueDoc[];
+    const result = deleteStateMovingIssues(project, stateId, targetId, issues, {
+      actorId: session.userId,
+      now: new Date().toISOString(),
+      newActivityId: () => newDocId('activity'),
+    });
+    if (!result.ok) {
+      refusal = result.message;
+      return null;
+    }
+    const { change } = result;
+    return [change.project, ...change.issues, ...change.activities];
+  });
+  return refusal ? { ok: false, message: refusal, errors: [] } : outcome;
+}

@@ -1,0 +1,35 @@
+import { NavLink, Outlet } from 'react-router';
+import { useWorkspace } from '../sync/workspace-context.tsx';
+import './settings-layout.css';
+
+const SECTIONS = [
+  { path: '', label: 'General', end: true },
+  { path: '/members', label: 'Members', end: false },
+  { path: '/projects', label: 'Projects', end: false },
+  { path: '/labels', label: 'Labels', end: false },
+  { path: '/data', label: 'Import and export', end: false },
+] as const;
+
+/** `/:ws/settings/*`: the settings sections side by side with the section on screen. */
+export function SettingsLayout() {
+  const { slug } = useWorkspace();
+  return (
+    <div className="settings">
+      <nav className="settings__nav" aria-label="Settings">
+        <p className="settings__nav-title">Settings</p>
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.label}>
+              <NavLink to={`/${slug}/settings${section.path}`} end={section.end}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
