@@ -280,6 +280,46 @@ test.describe('labels', () => {
   });
 });
 
+test('deleting a label takes it off the issues carrying it, with a labels activity', async ({
+  page,
+}) => {
+  const { keel, settings, slug } = await start(page, 'unlabel');
+  await settings.openLabels();
+  await settings.createLabel('Bug');
+  await expect(settings.labelRows()).toHaveCount(1);
+  await page.goto(`/${slug}/issues`);
+  await keel.createIssue('Carries a label');
+
+  await page.goto(`/${slug}/issue/ENG-1`);
+  const labels = page.getByRole('combobox', { name: 'Labels' });
+  await labels.click();
+  await labels.fill('Bug');
+  await page.getByRole('option', { name: 'Bug', exact: true }).click();
+  await labels.press('Escape');
+  await expect(labels).toHaveValue('Bug');
+
+  await settings.openLabels();
+  await expect(settings.labelRows().filter({ hasText: 'Bug' })).toContainText('1 issue');
+  await page.getByRole('button', { name: 'Delete label Bug' }).click();
+  await expect(
+    settings.dialog().getByText('It is removed from the issue that carries it.'),
+  ).toBeVisible();
+  await settings.dialog().getByRole('button', { name: 'Delete label' }).click();
+  await expect(page.getByText('No labels yet')).toBeVisible();
+
+  await page.goto(`/${slug}/issue/ENG-1`);
+  await expect(page.getByRole('combobox', { name: 'Labels' })).toHaveValue('');
+  await expect
+    .poll(async () => (await settings.serverDocs('issue')).map((i) => i.labelIds))
+    .toEqual([[]]);
+  await expect.poll(async () => (await settings.serverDocs('label')).length).toBe(0);
+  const activity = await settings.serverDocs('activity');
+  const removals = activity.filter(
+    (a) => a.kind === 'labels' && Array.isArray(a.to) && a.to.length === 0,
+  );
+  expect(removals).toHaveLength(1);
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`settings screens pass axe (${colorScheme})`, async ({ browser }) => {
     const context = await browser.newContext({ colorScheme });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { can, type ProjectDoc } from '@keel/domain';
+import type { ProjectDoc } from '@keel/domain';
+import { projectControls } from '../../features/projects/project-controls.ts';
 import { ProjectDialog } from '../../features/projects/project-dialog.tsx';
 import { sortProjects } from '../../features/projects/sort-projects.ts';
 import { useDocs, useIssues, useMemberMap } from '../../features/sync/use-docs.ts';
@@ -19,7 +20,7 @@ export function ProjectsPage() {
   const issues = useIssues();
   const members = useMemberMap();
   const [creating, setCreating] = useState(false);
-  const canCreate = can(session.role, 'project:create');
+  const canCreate = projectControls(session.role).create;
   useDocumentTitle('Projects');
 
   const counts = useMemo(() => {

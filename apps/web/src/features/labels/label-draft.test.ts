@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newLabelDocument } from '@keel/domain';
-import { EMPTY_LABEL_DRAFT, validateLabelDraft } from './label-draft.ts';
+import { COLOR_PALETTE } from '@keel/domain';
+import { EMPTY_LABEL_DRAFT, nextPaletteColor, validateLabelDraft } from './label-draft.ts';
 
 const bug = newLabelDocument({
   id: 'label:l1',
@@ -36,5 +37,13 @@ describe('validateLabelDraft', () => {
     expect(validateLabelDraft({ ...EMPTY_LABEL_DRAFT, name: 'New' }, many).name).toMatch(
       /at most 500/,
     );
+  });
+});
+
+describe('nextPaletteColor', () => {
+  it('walks the palette and wraps; an unknown colour starts it over', () => {
+    expect(nextPaletteColor(COLOR_PALETTE[0])).toBe(COLOR_PALETTE[1]);
+    expect(nextPaletteColor(COLOR_PALETTE.at(-1)!.toLowerCase())).toBe(COLOR_PALETTE[0]);
+    expect(nextPaletteColor('#000000')).toBe(COLOR_PALETTE[0]);
   });
 });

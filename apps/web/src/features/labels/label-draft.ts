@@ -37,3 +37,9 @@ export function validateLabelDraft(
   if (!color.success) errors.color = color.error.issues[0]?.message;
   return errors;
 }
+
+/** The palette colour after `color`, so labels created in a row do not all look alike. */
+export function nextPaletteColor(color: string): string {
+  const index = COLOR_PALETTE.findIndex((c) => c.toUpperCase() === color.toUpperCase());
+  return COLOR_PALETTE[(index + 1) % COLOR_PALETTE.length]!;
+}

@@ -5,7 +5,12 @@ import { ColorField } from '../../shared/ui/color-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { useDocs } from '../sync/use-docs.ts';
-import { validateLabelDraft, type LabelDraft, type LabelErrors } from './label-draft.ts';
+import {
+  nextPaletteColor,
+  validateLabelDraft,
+  type LabelDraft,
+  type LabelErrors,
+} from './label-draft.ts';
 
 export interface LabelFormProps {
   initial: LabelDraft;
@@ -56,7 +61,7 @@ export function LabelForm({
       return;
     }
     setAttempted(false);
-    if (resetTo) setDraft({ ...resetTo, color: draft.color });
+    if (resetTo) setDraft({ ...resetTo, color: nextPaletteColor(draft.color) });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { can, type LabelDoc } from '@keel/domain';
+import type { LabelDoc } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
@@ -7,6 +7,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useDocs } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
+import { labelControls } from './label-controls.ts';
 import { EMPTY_LABEL_DRAFT } from './label-draft.ts';
 import { LabelForm } from './label-form.tsx';
 import { LabelRow } from './label-row.tsx';
@@ -17,9 +18,7 @@ import './labels.css';
 export function LabelsPage() {
   useDocumentTitle('Labels');
   const session = useWorkspace();
-  const canCreate = can(session.role, 'label:create');
-  const canEdit = can(session.role, 'label:edit');
-  const canDelete = can(session.role, 'label:delete');
+  const { create: canCreate, edit: canEdit, delete: canDelete } = labelControls(session.role);
   const all = useDocs('label');
   const issues = useDocs('issue');
   const labels = useMemo(() => [...all].sort((a, b) => a.name.localeCompare(b.name)), [all]);
@@ -95,9 +94,11 @@ export function LabelsPage() {
       >
         <div className="form">
           <p>
-            {deletingCount > 0
-              ? `It is removed from the ${deletingCount === 1 ? 'issue' : `${deletingCount} issues`} that carry it. This cannot be undone.`
-              : 'No issue carries it. This cannot be undone.'}
+            {deletingCount === 1
+              ? 'It is removed from the issue that carries it. This cannot be undone.'
+              : deletingCount > 1
+                ? `It is removed from the ${deletingCount} issues that carry it. This cannot be undone.`
+                : 'No issue carries it. This cannot be undone.'}
           </p>
           <div className="form__actions">
             <Button onClick={() => setDeleting(null)}>Cancel</Button>

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { can } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useDocs, useMemberMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
+import { projectControls } from './project-controls.ts';
 import { ProjectDialog } from './project-dialog.tsx';
 import { setArchived } from './project-writes.ts';
 import { sortProjects } from './sort-projects.ts';
@@ -20,8 +20,7 @@ import './projects-settings.css';
 export function ProjectsSettingsPage() {
   useDocumentTitle('Projects settings');
   const session = useWorkspace();
-  const canCreate = can(session.role, 'project:create');
-  const canEdit = can(session.role, 'project:edit');
+  const { create: canCreate, edit: canEdit } = projectControls(session.role);
   const all = useDocs('project');
   const members = useMemberMap();
   const projects = useMemo(() => sortProjects(all), [all]);
