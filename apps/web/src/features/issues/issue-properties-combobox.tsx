@@ -60,10 +60,10 @@ export function PropertyCombobox({
       : shown;
   }, [options, query, onCreate]);
 
-  const display = options
-    .filter((o) => selected.includes(o.value))
-    .map((o) => o.label)
-    .join(', ');
+  const chosen = options.filter((o) => selected.includes(o.value));
+  const display = chosen.map((o) => o.label).join(', ');
+  // A single choice shows its icon (state ring, priority bars) beside the value while closed.
+  const icon = !open && !multiple ? chosen[0]?.icon : undefined;
 
   const close = () => {
     setOpen(false);
@@ -111,31 +111,34 @@ export function PropertyCombobox({
       <label htmlFor={ids.id} className="field__label">
         {label}
       </label>
-      <input
-        ref={input}
-        id={ids.id}
-        role="combobox"
-        className="field__control property-combobox__input"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={activeId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        autoComplete="off"
-        disabled={disabled}
-        placeholder={open ? 'Type to filter…' : placeholder}
-        value={open ? query : display}
-        onFocus={() => setActive(0)}
-        onClick={() => setOpen(true)}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onBlur={close}
-        onKeyDown={onKeyDown}
-      />
+      <div className="property-combobox__control" data-icon={icon ? true : undefined}>
+        {icon ? <span className="property-combobox__icon">{icon}</span> : null}
+        <input
+          ref={input}
+          id={ids.id}
+          role="combobox"
+          className="field__control property-combobox__input"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          autoComplete="off"
+          disabled={disabled}
+          placeholder={open ? 'Type to filter…' : placeholder}
+          value={open ? query : display}
+          onFocus={() => setActive(0)}
+          onClick={() => setOpen(true)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+        />
+      </div>
       <ul
         id={listId}
         role="listbox"
