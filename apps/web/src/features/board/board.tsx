@@ -5,19 +5,29 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  rectIntersection,
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { useMemberMap } from '../sync/use-docs.ts';
 import { BoardCardBody } from './board-card.tsx';
 import { BoardColumn, columnDropId } from './board-column.tsx';
+import { columnKeyboardCoordinates } from './column-keyboard.ts';
 import type { BoardColumnData } from './use-board-columns.ts';
 import { useMoveCard } from './use-move-card.ts';
+
+// What the dragged card overlaps most wins (a card, or a column's empty space); only when it
+// overlaps nothing does the nearest one count. closestCorners alone favours small cards far
+// away over a tall empty column right under the card.
+const collisionDetection: CollisionDetection = (args) => {
+  const hits = rectIntersection(args);
+  return hits.length ? hits : closestCorners(args);
+};
 
 export interface BoardProps {
   slug: string;
@@ -31,11 +41,6 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
   const members = useMemberMap();
   const move = useMoveCard();
   const [active, setActive] = useState<IssueDoc | null>(null);
-  const sensors = useSensors(
-    // A few pixels of movement before a drag starts, so a click on a card still opens it.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   // Where each card is: its column and index, for finding the drop target.
   const place = useMemo(() => {
     const map = new Map<string, { column: BoardColumnData; index: number }>();
@@ -43,6 +48,22 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
       column.issues.forEach((issue, index) => map.set(issue._id, { column, index }));
     return map;
   }, [columns]);
+  const coordinateGetter = useMemo(
+    () =>
+      columnKeyboardCoordinates(
+        project.states.map((s) => s.id),
+        (id) =>
+          place.get(id)?.column.stateId ??
+          project.states.find((s) => columnDropId(s.id) === id)?.id,
+        columnDropId,
+      ),
+    [project.states, place],
+  );
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a click on a card still opens it.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
   const keyOf = useCallback(
     (id: string | number) => {
       const issue = place.get(String(id));
@@ -95,7 +116,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={collisionDetection}
       accessibility={{
         announcements,
         screenReaderInstructions: {
