@@ -123,17 +123,18 @@ export function foldText(text: string): string {
 // text of each is computed once and reused for every keystroke.
 const searchTexts = new WeakMap<IssueDoc, string>();
 
+export type IssueKeyOf = (issue: IssueDoc) => string;
+
 /** The text a view's text filter searches: the issue's key and title. */
-export function issueSearchText(issue: IssueDoc, issueKey: string): string {
+export function issueSearchText(issue: IssueDoc, keyOf: IssueKeyOf): string {
   let text = searchTexts.get(issue);
   if (text === undefined) {
-    text = foldText(`${issueKey} ${issue.title}`);
+    // The key is only formatted on a miss: a project's key never changes once created.
+    text = foldText(`${keyOf(issue)} ${issue.title}`);
     searchTexts.set(issue, text);
   }
   return text;
 }
-
-export type IssueKeyOf = (issue: IssueDoc) => string;
 
 /**
  * The issues that match every part of the filter, in their input order. Within one part any
@@ -158,7 +159,7 @@ export function filterIssues(
       (!assignees || assignees.has(issue.assigneeId ?? UNASSIGNED)) &&
       (!labels || issue.labelIds.some((id) => labels.has(id))) &&
       (!projects || projects.has(issue.projectId)) &&
-      (words.length === 0 || matchesWords(issueSearchText(issue, keyOf(issue)), words)),
+      (words.length === 0 || matchesWords(issueSearchText(issue, keyOf), words)),
   );
 }
 
