@@ -109,12 +109,20 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   const { context, keel, issue, slug } = await workspaceWithIssues(browser, ['Epic', 'Story']);
   const { page } = keel;
   await page.goto(`/${slug}/issue/ENG-2`);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Story');
+  // SPEC §2: `s` opens State from anywhere on the page that is not a text field.
+  await page.getByRole('heading', { name: 'Activity' }).click();
+  await page.keyboard.press('s');
+  await expect(page.getByRole('listbox', { name: 'State' })).toBeVisible();
+  await page.keyboard.type('review');
+  await page.keyboard.press('Enter');
+  await issue.expectActivity('changed state from Todo to In Review');
   await issue.choose('Parent issue', /ENG-1 Epic/);
   await issue.expectActivity('set the parent issue to ENG-1');
 
   await page.goto(`/${slug}/issue/ENG-1`);
   const subIssues = page.getByRole('region', { name: 'Sub-issues' });
-  await expect(subIssues.getByRole('link', { name: /ENG-2.*Story.*Todo/ })).toBeVisible();
+  await expect(subIssues.getByRole('link', { name: /ENG-2.*Story.*In Review/ })).toBeVisible();
 
   // ENG-2 is below ENG-1: making it ENG-1's parent would close a loop.
   await issue.choose('Parent issue', /ENG-2 Story/);

@@ -14,6 +14,7 @@ import { IssueDescriptionEditor } from './issue-description-editor.tsx';
 import { SubIssues } from './issue-page-sub-issues.tsx';
 import { IssueProperties } from './issue-properties.tsx';
 import { IssueTitleEditor } from './issue-title-editor.tsx';
+import { useIssuePageShortcuts } from './issue-page-shortcuts.ts';
 import { useEditIssue } from './use-edit-issue.ts';
 import './issue-page.css';
 
@@ -27,6 +28,7 @@ export function IssuePage() {
   const members = useMemberMap();
   const save = useEditIssue(issue?._id ?? '');
   const readOnly = !can(session.role, 'issue:edit');
+  useIssuePageShortcuts(!readOnly);
 
   const project = issue ? projects.get(issue.projectId) : undefined;
   useDocumentTitle(

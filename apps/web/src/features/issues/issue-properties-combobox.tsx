@@ -17,6 +17,8 @@ export interface PropertyComboboxProps {
   disabled?: boolean;
   placeholder?: string;
   error?: string | null;
+  /** A single key that opens this field from anywhere on the page (SPEC §2), e.g. "s". */
+  shortcut?: string;
   /** Offer "Create “query”" when nothing matches exactly; returns nothing, the caller saves. */
   onCreate?: ((name: string) => void) | undefined;
   onSelect: (value: string) => void;
@@ -37,6 +39,7 @@ export function PropertyCombobox({
   disabled = false,
   placeholder = 'None',
   error,
+  shortcut,
   onCreate,
   onSelect,
 }: PropertyComboboxProps) {
@@ -117,6 +120,8 @@ export function PropertyCombobox({
           ref={input}
           id={ids.id}
           role="combobox"
+          data-property={label}
+          aria-keyshortcuts={shortcut?.toUpperCase()}
           className="field__control property-combobox__input"
           aria-expanded={open}
           aria-controls={listId}

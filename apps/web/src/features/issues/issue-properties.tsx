@@ -61,6 +61,9 @@ export function IssueProperties({
     [members, issue.assigneeId],
   );
   const labelChoices = useMemo(() => labelOptions(labels), [labels]);
+  // A label deleted elsewhere may linger on the issue until that change syncs; drop it here so
+  // the next toggle does not fail SPEC §5's "each an existing label".
+  const currentLabels = issue.labelIds.filter((id) => labels.some((l) => l._id === id));
 
   // Members may create labels (SPEC §6): typing a new name offers "Create …" right here.
   const createLabel = async (raw: string) => {
@@ -78,13 +81,14 @@ export function IssueProperties({
     };
     const outcome = await session.write([label]);
     if (!outcome.ok) return setError('labelIds', outcome.errors[0]?.message ?? outcome.message);
-    await save('labelIds', { labelIds: [...issue.labelIds, label._id] });
+    await save('labelIds', { labelIds: [...currentLabels, label._id] });
   };
 
   return (
     <aside className="issue-properties" aria-label="Properties">
       <PropertyCombobox
         label="State"
+        shortcut="s"
         options={stateOptions}
         selected={[issue.stateId]}
         disabled={readOnly}
@@ -93,6 +97,7 @@ export function IssueProperties({
       />
       <PropertyCombobox
         label="Priority"
+        shortcut="p"
         options={priorities}
         selected={[String(issue.priority)]}
         disabled={readOnly}
@@ -101,6 +106,7 @@ export function IssueProperties({
       />
       <PropertyCombobox
         label="Assignee"
+        shortcut="a"
         options={assignees}
         selected={[issue.assigneeId ?? NONE]}
         disabled={readOnly}
@@ -109,6 +115,7 @@ export function IssueProperties({
       />
       <PropertyCombobox
         label="Labels"
+        shortcut="l"
         multiple
         options={labelChoices}
         selected={issue.labelIds}
@@ -116,7 +123,7 @@ export function IssueProperties({
         disabled={readOnly}
         error={errors.labelIds}
         onCreate={readOnly ? undefined : (name) => void createLabel(name)}
-        onSelect={(id) => void save('labelIds', { labelIds: toggle(issue.labelIds, id) })}
+        onSelect={(id) => void save('labelIds', { labelIds: toggle(currentLabels, id) })}
       />
       <IssuePropertiesMore
         issue={issue}
