@@ -103,6 +103,7 @@ test.describe('workflow states', () => {
     expect(await settings.stateNames()).toHaveLength(7);
 
     await page.getByRole('button', { name: 'Edit QA' }).click();
+    await expect(page.getByRole('listitem').getByLabel('State name')).toBeFocused();
     await page.getByRole('listitem').getByLabel('State name').fill('Quality check');
     await page.getByRole('button', { name: 'Save state' }).click();
     await expect(page.getByRole('button', { name: 'Edit Quality check' })).toBeVisible();
@@ -313,11 +314,13 @@ test('deleting a label takes it off the issues carrying it, with a labels activi
     .poll(async () => (await settings.serverDocs('issue')).map((i) => i.labelIds))
     .toEqual([[]]);
   await expect.poll(async () => (await settings.serverDocs('label')).length).toBe(0);
-  const activity = await settings.serverDocs('activity');
-  const removals = activity.filter(
-    (a) => a.kind === 'labels' && Array.isArray(a.to) && a.to.length === 0,
-  );
-  expect(removals).toHaveLength(1);
+  await expect
+    .poll(async () =>
+      (await settings.serverDocs('activity')).filter(
+        (a) => a.kind === 'labels' && Array.isArray(a.to) && a.to.length === 0,
+      ),
+    )
+    .toHaveLength(1);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

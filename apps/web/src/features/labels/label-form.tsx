@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COLOR_PALETTE } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { ColorField } from '../../shared/ui/color-field.tsx';
@@ -38,6 +38,11 @@ export function LabelForm({
   const [attempted, setAttempted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // Editing replaces the row's Edit button: keep keyboard focus in the row, on its name.
+  useEffect(() => {
+    if (selfId) nameRef.current?.focus();
+  }, [selfId]);
 
   const update = (next: Partial<LabelDraft>) => {
     const merged = { ...draft, ...next };
@@ -73,6 +78,7 @@ export function LabelForm({
       ) : null}
       <TextField
         label="Label name"
+        ref={nameRef}
         autoComplete="off"
         value={draft.name}
         error={errors.name}

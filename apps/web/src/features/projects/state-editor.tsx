@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COLOR_PALETTE, type StateCategory, type WorkflowState } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { ColorField } from '../../shared/ui/color-field.tsx';
@@ -39,6 +39,12 @@ export function StateEditor({ state, submitLabel, onSubmit, onCancel }: StateEdi
   const [colorPicked, setColorPicked] = useState(Boolean(state));
   const [refusal, setRefusal] = useState<StateRefusal | null>(null);
   const nameError = refusal?.errors.find((e) => e.path === 'name')?.message;
+  const nameRef = useRef<HTMLInputElement>(null);
+  // Editing replaces the row's Edit button: keep keyboard focus in the row, on its name.
+  const editingId = state?.id;
+  useEffect(() => {
+    if (editingId) nameRef.current?.focus();
+  }, [editingId]);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -62,11 +68,11 @@ export function StateEditor({ state, submitLabel, onSubmit, onCancel }: StateEdi
       ) : null}
       <TextField
         label="State name"
+        ref={nameRef}
         className="state-editor__name"
         autoComplete="off"
         value={fields.name}
         error={nameError}
-        data-autofocus
         onChange={(e) => setFields({ ...fields, name: e.target.value })}
       />
       <SelectField
