@@ -49,6 +49,13 @@ describe('validateProjectDraft', () => {
   });
 });
 
+it('refuses a 201st project', () => {
+  const many = Array.from({ length: 200 }, (_, i) => ({ _id: `project:${i}`, key: `P${i}` }));
+  expect(validateProjectDraft({ ...EMPTY_PROJECT_DRAFT, key: 'NEW', name: 'New' }, many).key).toBe(
+    'A workspace has at most 200 projects',
+  );
+});
+
 describe('key input', () => {
   it('upper-cases and drops spaces', () => {
     expect(normalizeKeyInput('en g')).toBe('ENG');

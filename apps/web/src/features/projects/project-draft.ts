@@ -1,6 +1,7 @@
 import {
   colorSchema,
   COLOR_PALETTE,
+  LIMITS,
   projectDocSchema,
   projectKeySchema,
   projectKeyTaken,
@@ -58,6 +59,8 @@ export function validateProjectDraft(
     const key = firstMessage(projectKeySchema.safeParse(draft.key));
     if (key) errors.key = key;
     else if (projectKeyTaken(draft.key, projects)) errors.key = projectKeyTakenMessage(draft.key);
+    else if (projects.length >= LIMITS.projectsPerWorkspace)
+      errors.key = `A workspace has at most ${LIMITS.projectsPerWorkspace} projects`;
   }
   const name = firstMessage(projectNameSchema.safeParse(draft.name));
   if (name) errors.name = name;
