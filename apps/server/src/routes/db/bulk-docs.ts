@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { BulkResult, CouchClient } from '../../db/couch-client.ts';
 import type { WorkspaceAccess } from '../../workspaces/access.ts';
+import { referencedIds, referenceProblem } from './reference-rules.ts';
 
 /** A refused document, in CouchDB's own per-document `_bulk_docs` error shape. */
 interface Refusal extends BulkResult {
@@ -157,6 +158,16 @@ export async function validatedBulkDocs(
     for (const row of await couch.allDocs<WorkspaceDoc>(dbName, { keys, include_docs: true }))
       if (row.doc) stored.set(row.id, row.doc);
   }
+  // What the documents point at (parents, assignees, labels, issues), read in one more request.
+  const references = referencedIds(docs, stored).filter((id) => !stored.has(id));
+  const referenced = new Map<string, WorkspaceDoc>();
+  if (references.length) {
+    for (const row of await couch.allDocs<WorkspaceDoc>(dbName, {
+      keys: references,
+      include_docs: true,
+    }))
+      if (row.doc) referenced.set(row.id, row.doc);
+  }
 
   const catalogs: Catalogs = { project: new Map(), label: new Map() };
   for (const type of neededCatalogs(docs, stored))
@@ -165,7 +176,7 @@ export async function validatedBulkDocs(
 
   const results: (BulkResult | null)[] = [];
   const accepted: unknown[] = [];
-  const lookup = new Map(stored);
+  const lookup = new Map([...referenced, ...stored]);
   for (const doc of docs) {
     const id = idOf(doc);
     if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) {
@@ -191,7 +202,11 @@ export async function validatedBulkDocs(
       continue;
     }
     if (verdict.doc) {
-      const problem = crossDocumentProblem(verdict.doc, stored.get(id) ?? null, lookup, catalogs);
+      const problem =
+        crossDocumentProblem(verdict.doc, stored.get(id) ?? null, lookup, catalogs) ??
+        (await referenceProblem(verdict.doc, stored.get(id) ?? null, lookup, couch, dbName).then(
+          (p) => (p ? { code: 'VALIDATION_FAILED' as const, ...p } : null),
+        ));
       if (problem) {
         results.push(
           refusal(id, problem.code, problem.message, [

@@ -393,3 +393,70 @@ describe('/db/:ws project keys and label names across documents', () => {
     expect(rows.map((r) => r.ok)).toEqual([true, true]);
   });
 });
+
+describe('/db/:ws references (SPEC §5)', () => {
+  it('refuses a parent that would close a loop, and one that does not exist', async () => {
+    const a = issueDoc(ws, { title: 'A' });
+    const b = issueDoc(ws, { title: 'B', parentId: a._id });
+    const c = issueDoc(ws, { title: 'C', parentId: b._id });
+    const saved = (await bulk(owner, [a, b, c])).rows;
+    expect(saved.every((r) => r.ok)).toBe(true);
+    // A under C would make A → C → B → A.
+    const loop = { ...a, _rev: (saved[0] as { rev?: string }).rev, parentId: c._id };
+    const self = issueDoc(ws, { title: 'Self' });
+    const { rows } = await bulk(owner, [
+      loop,
+      { ...self, parentId: self._id },
+      issueDoc(ws, { parentId: 'issue:nope' }),
+    ]);
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'parentId',
+      message: 'A sub-issue of this issue cannot be its parent',
+    });
+    expect(rows[1]?.errors).toContainEqual({
+      path: 'parentId',
+      message: 'An issue cannot be its own parent',
+    });
+    expect(rows[2]?.errors).toContainEqual({
+      path: 'parentId',
+      message: 'The parent must be an issue of this workspace',
+    });
+    expect((await stored(a._id))?.parentId).toBeNull();
+  });
+
+  it('refuses an assignee who is not an active member and a label that does not exist', async () => {
+    const { rows } = await bulk(owner, [
+      issueDoc(ws, { assigneeId: 'not-a-member' }),
+      issueDoc(ws, { labelIds: ['label:missing'] }),
+      issueDoc(ws, { assigneeId: ws.userId }),
+    ]);
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'assigneeId',
+      message: 'The assignee must be an active member',
+    });
+    expect(rows[1]?.errors).toContainEqual({
+      path: 'labelIds',
+      message: 'Each label must be a label of this workspace',
+    });
+    expect(rows[2]).toMatchObject({ ok: true });
+  });
+
+  it('refuses a comment on an issue that does not exist', async () => {
+    const now = new Date().toISOString();
+    const comment = {
+      _id: 'comment:orphan1',
+      type: 'comment',
+      issueId: 'issue:nope',
+      body: 'Hello',
+      authorId: ws.userId,
+      editedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const { rows } = await bulk(owner, [comment]);
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'issueId',
+      message: 'The issue does not exist',
+    });
+  });
+});
