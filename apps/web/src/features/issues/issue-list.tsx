@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { IssueGroup, LabelDoc } from '@keel/domain';
+import type { IssueDoc, IssueGroup, LabelDoc } from '@keel/domain';
 import { issueKeyOf, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { nextIssueRow, viewRows } from '../views/view-rows.ts';
@@ -68,6 +68,21 @@ export function IssueList(props: IssueListProps) {
     return () => cancelAnimationFrame(frame);
   }, [focused]);
 
+  // The same array for an issue until it or the labels change, so memoised rows skip re-rendering
+  // while the list scrolls.
+  const labelsOf = useMemo(() => {
+    const cache = new WeakMap<IssueDoc, readonly LabelDoc[]>();
+    return (issue: IssueDoc): readonly LabelDoc[] => {
+      if (issue.labelIds.length === 0) return NO_LABELS;
+      let found = cache.get(issue);
+      if (!found) {
+        found = issue.labelIds.flatMap((id) => labels.get(id) ?? []);
+        cache.set(issue, found);
+      }
+      return found;
+    };
+  }, [labels]);
+
   const hrefOf = useCallback(
     (index: number) => {
       const row = rows[index];
@@ -124,9 +139,7 @@ export function IssueList(props: IssueListProps) {
             category: 'backlog' as const,
             color: '#94A3B8',
           };
-          const issueLabels = issue.labelIds.length
-            ? issue.labelIds.flatMap((id) => labels.get(id) ?? [])
-            : NO_LABELS;
+          const issueLabels = labelsOf(issue);
           return (
             <IssueRow
               key={row.key}
