@@ -1,4 +1,4 @@
-import { typeOfId } from '@keel/domain';
+import { typeOfId, type DocType } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 
 /**
@@ -52,8 +52,8 @@ export interface ReplicationError {
 
 export interface Replica {
   readonly name: string;
-  /** Every document on the device, and the sequence to follow changes from. */
-  loadAll: () => Promise<{ docs: unknown[]; seq: Seq }>;
+  /** Every document of these types on the device (ids start with their type). */
+  loadTypes: (types: readonly DocType[]) => Promise<unknown[]>;
   watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
@@ -84,11 +84,16 @@ export function openReplica(name: string): Replica {
 
   return {
     name,
-    loadAll: async () => {
-      const info = await db.info();
-      const all = await db.allDocs({ include_docs: true });
-      const docs = all.rows.flatMap((row) => (row.doc ? [row.doc as unknown] : []));
-      return { docs, seq: info.update_seq };
+    loadTypes: async (types) => {
+      // Ids carry their type (`issue:…`), so each type is one key range of the primary index.
+      const ranges = await Promise.all(
+        types.map((type) =>
+          db.allDocs({ include_docs: true, startkey: `${type}:`, endkey: `${type}:\ufff0` }),
+        ),
+      );
+      return ranges.flatMap((all) =>
+        all.rows.flatMap((row) => (row.doc ? [row.doc as unknown] : [])),
+      );
     },
     watch: (since, onChanges) => {
       const feed = db.changes({ live: true, since, include_docs: true });

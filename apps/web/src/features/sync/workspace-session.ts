@@ -72,7 +72,10 @@ export class WorkspaceSession {
 
   private async open(): Promise<void> {
     const replica = await this.replica;
-    const { docs, seq } = await replica.loadAll();
+    const seq = await replica.updateSeq();
+    // What lists and boards show comes first, so the first screen renders from it; comments and
+    // activity (most of a workspace's documents) follow a moment later.
+    const docs = await replica.loadTypes(['member', 'project', 'label', 'issue', 'readMarker']);
     if (this.closed) return;
     this.store.load(docs);
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
@@ -85,6 +88,9 @@ export class WorkspaceSession {
     this.cleanups.push(this.keepNumbersTopped());
     void this.monitor.start(replica);
     this.cleanups.push(() => this.monitor.stop());
+    const history = await replica.loadTypes(['comment', 'activity']);
+    if (this.closed) return;
+    this.store.merge(history);
   }
 
   /** Reserve issue numbers for every project while online, so creating offline works later. */

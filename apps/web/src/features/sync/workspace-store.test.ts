@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATES } from '@keel/domain';
 import { WorkspaceStore } from './workspace-store.ts';
+import { makeIssue } from '../issues/test-fixtures.ts';
 
 const now = '2025-06-10T12:00:00.000Z';
 const project = {
@@ -93,5 +94,17 @@ describe('WorkspaceStore.whenApplied', () => {
     const store = new WorkspaceStore();
     store.load([project]);
     await expect(store.whenApplied('project:p1', '1-a')).resolves.toBeUndefined();
+  });
+});
+
+describe('WorkspaceStore.merge', () => {
+  it('never replaces a newer revision with an older one read later', () => {
+    const store = new WorkspaceStore();
+    const newer = { ...makeIssue({ title: 'Newer' }), _rev: '3-c' };
+    const older = { ...makeIssue({ title: 'Older' }), _rev: '2-b' };
+    store.load([]);
+    store.apply([{ id: newer._id, deleted: false, doc: newer }]);
+    store.merge([older]);
+    expect((store.get(newer._id) as { title: string }).title).toBe('Newer');
   });
 });

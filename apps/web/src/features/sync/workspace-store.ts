@@ -89,6 +89,12 @@ export class WorkspaceStore {
     this.scheduleNotify();
   }
 
+  /** More of the replica's contents, read after the first screen (comments, activity). */
+  merge(docs: readonly unknown[]): void {
+    for (const raw of docs) this.put(raw);
+    this.scheduleNotify();
+  }
+
   apply(changes: readonly ReplicaChange[]): void {
     for (const change of changes) {
       if (change.deleted) this.remove(change.id);
@@ -104,6 +110,9 @@ export class WorkspaceStore {
       return;
     }
     const doc = parsed.data;
+    // A late read (merge) must never replace a newer revision the change feed already brought.
+    const current = this.get(doc._id)?._rev;
+    if (current && doc._rev && revGeneration(current) > revGeneration(doc._rev)) return;
     const previous = this.typeById.get(doc._id);
     if (previous && previous !== doc.type) this.collections[previous].delete(doc._id);
     this.typeById.set(doc._id, doc.type);
