@@ -12,7 +12,10 @@ export class ViewsPage {
   async addFilter(section: string, value: string) {
     await this.page.getByRole('button', { name: '+ Filter' }).click();
     const menu = this.page.getByRole('group', { name: 'Filters' });
-    await menu.getByRole('group', { name: section }).getByLabel(value, { exact: true }).check();
+    // The box reflects the URL, which updates a moment after the click; wait for it to show.
+    const box = menu.getByRole('group', { name: section }).getByLabel(value, { exact: true });
+    await box.click();
+    await expect(box).toBeChecked();
     await this.page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   }

@@ -210,6 +210,27 @@ export class AppStore {
     return this.withPrefix<MembershipDoc>(`membership:${userId}:`);
   }
 
+  /**
+   * A block for one device's request, the same block if the request is repeated (the browser
+   * resends its request id when the answer was lost, e.g. the page reloaded mid-request), so a
+   * reload never skips twenty numbers.
+   */
+  async reserveNumbersOnce(
+    workspaceId: string,
+    projectId: string,
+    userId: string,
+    requestId: string,
+    count: number,
+  ): Promise<{ start: number; end: number }> {
+    const id = `numreq:${workspaceId}:${projectId}:${userId}:${requestId}`;
+    const earlier = await this.get<CouchDoc & { start: number; end: number }>(id);
+    if (earlier) return { start: earlier.start, end: earlier.end };
+    const block = await this.reserveNumbers(workspaceId, projectId, count);
+    if (await this.create({ _id: id, type: 'numreq', ...block })) return block;
+    const winner = await this.get<CouchDoc & { start: number; end: number }>(id);
+    return winner ? { start: winner.start, end: winner.end } : block;
+  }
+
   /** The next block of issue numbers of a project; safe with several server instances. */
   async reserveNumbers(
     workspaceId: string,

@@ -64,7 +64,23 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
         : null;
       if (!project || project.type !== 'project') throw new AppError('NOT_FOUND');
       const workspaceId = access.workspace._id.slice('workspace:'.length);
-      const block = await store.reserveNumbers(workspaceId, projectId, LIMITS.issueNumbersPerBlock);
+      const requestId = (request.body as { requestId?: unknown } | null)?.requestId;
+      if (
+        requestId !== undefined &&
+        (typeof requestId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(requestId))
+      )
+        throw new AppError('VALIDATION_FAILED', {
+          errors: [{ path: 'requestId', message: 'Not a request id' }],
+        });
+      const block = requestId
+        ? await store.reserveNumbersOnce(
+            workspaceId,
+            projectId,
+            access.userId,
+            requestId,
+            LIMITS.issueNumbersPerBlock,
+          )
+        : await store.reserveNumbers(workspaceId, projectId, LIMITS.issueNumbersPerBlock);
       return { projectId, ...block };
     },
   );

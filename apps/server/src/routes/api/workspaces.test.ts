@@ -148,6 +148,30 @@ describe('POST /api/workspaces/:ws/projects/:projectId/numbers', () => {
     expect(Math.min(...numbers)).toBe(1);
   });
 
+  it('answers a repeated request id with the same block, so a lost answer skips no numbers', async () => {
+    const created = (await (
+      await owner.request('/api/workspaces', {
+        method: 'POST',
+        json: { name: 'Once', slug: 'once' },
+      })
+    ).json()) as { project: { id: string } };
+    const path = `/api/workspaces/once/projects/${encodeURIComponent(created.project.id)}/numbers`;
+    const first = await (
+      await owner.request(path, { method: 'POST', json: { requestId: 'device-a-0001' } })
+    ).json();
+    const again = await (
+      await owner.request(path, { method: 'POST', json: { requestId: 'device-a-0001' } })
+    ).json();
+    const next = await (
+      await owner.request(path, { method: 'POST', json: { requestId: 'device-a-0002' } })
+    ).json();
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({ start: 1, end: 20 });
+    expect(next).toMatchObject({ start: 21, end: 40 });
+    const bad = await owner.request(path, { method: 'POST', json: { requestId: '../../x' } });
+    expect(bad.status).toBe(422);
+  });
+
   it('is not found for someone outside the workspace', async () => {
     const stranger = new BrowserSession(server.url);
     await signUp(stranger, newAccount('stranger'));

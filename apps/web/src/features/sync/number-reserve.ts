@@ -49,7 +49,12 @@ export function topUpNumbers(scope: NumberScope): Promise<string | null> {
     if (!needsTopUp(read(scope))) return null;
     if (!navigator.onLine) return errorMessage('OFFLINE');
     const url = `/api/workspaces/${encodeURIComponent(scope.slug)}/projects/${encodeURIComponent(scope.projectId)}/numbers`;
-    const result = await postJson(url, {});
+    // Remember the request before sending it: if the answer is lost (the page reloads), the
+    // same id is sent again and the server hands back the same block instead of a new one.
+    const pendingKey = `${key}.pending`;
+    const requestId = localStorage.getItem(pendingKey) ?? crypto.randomUUID();
+    localStorage.setItem(pendingKey, requestId);
+    const result = await postJson(url, { requestId });
     if (!result.ok)
       return result.kind === 'network' ? errorMessage('OFFLINE') : result.problem.title;
     const block = numberBlockSchema.safeParse(result.body);
@@ -57,6 +62,7 @@ export function topUpNumbers(scope: NumberScope): Promise<string | null> {
       return errorMessage('INTERNAL', { requestId: 'numbers' });
     const { start, end } = block.data;
     await withLock(scope, () => write(scope, addRange(read(scope), { start, end })));
+    localStorage.removeItem(pendingKey);
     return null;
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, task);
