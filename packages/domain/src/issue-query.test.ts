@@ -17,6 +17,7 @@ import {
   type ViewQuery,
 } from './issue-query.ts';
 import { DEFAULT_STATES } from './workflow.ts';
+import { testIssue } from './test-fixtures.ts';
 
 const project: ProjectDoc = {
   _id: 'project:p1',
@@ -66,30 +67,17 @@ const ctx: GroupContext = {
 };
 
 function issue(n: number, over: Partial<IssueDoc> = {}): IssueDoc {
-  return {
+  return testIssue({
     _id: `issue:i${n}`,
-    type: 'issue',
     projectId: project._id,
     number: n,
     title: `Issue ${n}`,
-    description: '',
-    stateId: 'todo',
-    priority: 0,
-    assigneeId: null,
-    labelIds: [],
-    estimate: null,
-    dueDate: null,
-    parentId: null,
     sortOrder: `a${n}`,
-    createdBy: 'u1',
-    startedAt: null,
-    completedAt: null,
-    canceledAt: null,
     subscriberIds: [],
     createdAt: `2026-01-0${(n % 9) + 1}T00:00:00.000Z`,
     updatedAt: `2026-02-0${(n % 9) + 1}T00:00:00.000Z`,
     ...over,
-  };
+  });
 }
 const keyOf = (i: IssueDoc) => `ENG-${i.number}`;
 

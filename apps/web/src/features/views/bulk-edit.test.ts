@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATES, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { testIssue } from '@keel/domain/test-fixtures';
 import { bulkEdit, type BulkContext } from './bulk-edit.ts';
 
 const project = {
@@ -11,30 +12,14 @@ const project = {
 } as unknown as ProjectDoc;
 
 function issue(n: number, over: Partial<IssueDoc> = {}): IssueDoc {
-  return {
+  return testIssue({
     _id: `issue:i${n}`,
-    type: 'issue',
     projectId: project._id,
     number: n,
     title: `Issue ${n}`,
-    description: '',
-    stateId: 'todo',
-    priority: 0,
-    assigneeId: null,
-    labelIds: [],
-    estimate: null,
-    dueDate: null,
-    parentId: null,
-    sortOrder: 'a0',
-    createdBy: 'u1',
-    startedAt: null,
-    completedAt: null,
-    canceledAt: null,
     subscriberIds: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 let n = 0;

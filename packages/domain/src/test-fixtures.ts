@@ -1,0 +1,42 @@
+import type { IssueDoc, ProjectDoc } from './documents.ts';
+import { newIssueDocument } from './factories.ts';
+import { DEFAULT_STATES } from './workflow.ts';
+
+/**
+ * Documents for unit tests in every package, built on the same factories the app uses, so a new
+ * field is added in one place. Imported as `@keel/domain/test-fixtures`; never by app code.
+ */
+export const FIXTURE_TIME = '2026-01-01T00:00:00.000Z';
+
+export function testProject(over: Partial<ProjectDoc> = {}): ProjectDoc {
+  return {
+    _id: 'project:p1',
+    type: 'project',
+    key: 'ENG',
+    name: 'Engineering',
+    description: '',
+    leadId: null,
+    color: '#5E6AD2',
+    archivedAt: null,
+    states: [...DEFAULT_STATES],
+    createdBy: 'u1',
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...over,
+  };
+}
+
+export function testIssue(over: Partial<IssueDoc> = {}): IssueDoc {
+  const number = over.number ?? 1;
+  const base = newIssueDocument({
+    id: `issue:i${number}`,
+    projectId: 'project:p1',
+    states: DEFAULT_STATES,
+    number,
+    title: `Issue ${number}`,
+    sortOrder: 'a0',
+    createdBy: 'u1',
+    now: FIXTURE_TIME,
+  });
+  return { ...base, ...over };
+}
