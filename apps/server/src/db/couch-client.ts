@@ -190,11 +190,6 @@ export class CouchClient {
       });
   }
 
-  async deleteDb(db: string): Promise<void> {
-    const res = await this.request('DELETE', CouchClient.dbPath(db));
-    await res.body?.cancel();
-  }
-
   async ping(): Promise<boolean> {
     try {
       const res = await this.request('GET', '/', { signal: AbortSignal.timeout(2000) });
