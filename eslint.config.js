@@ -30,7 +30,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // PouchDB is wrapped in one module (features/sync/replica.ts) so it can be replaced.
+      // PouchDB is wrapped in one module (features/sync/replica*.ts) so it can be replaced.
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'pouchdb-browser', message: 'Import the replica module instead.' }] },
@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/sync/replica.ts'],
+    files: ['apps/web/src/features/sync/replica.ts', 'apps/web/src/features/sync/replica-*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -27,7 +27,7 @@ export class SyncMonitor {
   private replica: Replica | null = null;
 
   constructor(
-    private readonly remoteUrl: string,
+    readonly remoteUrl: string,
     private readonly hooks: SyncHooks,
   ) {
     this.signals = createValueStore<SyncSignals>({
@@ -38,8 +38,11 @@ export class SyncMonitor {
     });
   }
 
-  async start(replica: Replica): Promise<void> {
+  /** `pushedUpTo`: everything on the device up to here is known to be on the server already. */
+  async start(replica: Replica, pushedUpTo?: Seq): Promise<void> {
     this.replica = replica;
+    if (pushedUpTo !== undefined)
+      await replica.writeLocal(PUSH_MARK, { seq: pushedUpTo }).catch(() => undefined);
     const mark = await replica.readLocal(PUSH_MARK);
     const seq = mark?.seq;
     if (typeof seq === 'number' || typeof seq === 'string') this.lastPushed = seq;

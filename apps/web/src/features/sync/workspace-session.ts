@@ -4,7 +4,7 @@ import { checkWrites } from './check-writes.ts';
 import { rememberReplica } from './known-replicas.ts';
 import { topUpNumbers } from './number-reserve.ts';
 import { syncRejectedMessage } from './rejection-message.ts';
-import type { Replica } from './replica.ts';
+import type { Replica, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import { SyncMonitor } from './sync-monitor.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -72,12 +72,47 @@ export class WorkspaceSession {
 
   private async open(): Promise<void> {
     const replica = await this.replica;
+    try {
+      if (await this.bootstrap(replica)) {
+        // All of it came from the server: nothing on the device is waiting to be pushed.
+        const seq = await replica.updateSeq();
+        return this.follow(replica, seq, seq);
+      }
+    } finally {
+      this.releaseWrites();
+    }
     const seq = await replica.updateSeq();
     // What lists and boards show comes first, so the first screen renders from it; comments and
     // activity (most of a workspace's documents) follow a moment later.
     const docs = await replica.loadTypes(['member', 'project', 'label', 'issue', 'readMarker']);
     if (this.closed) return;
     this.store.load(docs);
+    this.follow(replica, seq);
+    const history = await replica.loadTypes(['comment', 'activity']);
+    if (this.closed) return;
+    this.store.merge(history);
+  }
+
+  /**
+   * An empty replica (first visit on this device) is filled from the server in large pages, and
+   * the screens fill in page by page. Offline, or if the server fails, replication does it later.
+   */
+  private async bootstrap(replica: Replica): Promise<boolean> {
+    if (!navigator.onLine) return false;
+    try {
+      const filled = await replica.bootstrap(this.monitor.remoteUrl, (docs) => {
+        if (!this.closed) this.store.merge(docs);
+      });
+      if (filled && !this.closed) this.store.load([]);
+      return filled;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Keep the store following the replica from `seq`, and start live sync. */
+  private follow(replica: Replica, seq: Seq, pushedUpTo?: Seq): void {
+    if (this.closed) return;
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
     this.cleanups.push(
       replica.watch(seq, (changes) => {
@@ -86,11 +121,8 @@ export class WorkspaceSession {
       }),
     );
     this.cleanups.push(this.keepNumbersTopped());
-    void this.monitor.start(replica);
+    void this.monitor.start(replica, pushedUpTo);
     this.cleanups.push(() => this.monitor.stop());
-    const history = await replica.loadTypes(['comment', 'activity']);
-    if (this.closed) return;
-    this.store.merge(history);
   }
 
   /** Reserve issue numbers for every project while online, so creating offline works later. */
@@ -116,7 +148,12 @@ export class WorkspaceSession {
     };
   }
 
-  private queue: Promise<unknown> = Promise.resolve();
+  private releaseWrites: () => void = () => undefined;
+  // Writes wait until the replica is open; during a first bootstrap that is until it is filled,
+  // so a change made meanwhile is never mistaken for part of the server's snapshot.
+  private queue: Promise<unknown> = new Promise<void>((resolve) => {
+    this.releaseWrites = resolve;
+  });
 
   /**
    * Save documents on this device. Writes run one at a time, and `build` runs only when the
