@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Page model of `/:ws/inbox`. Rows are links named "[Unread. ]KEY Title. Who did what. when",
+ * Page model of `/:ws/inbox`. Rows are links named "[Unread, ]KEY Title, Who did what, when",
  * so a test can find a notification by any part of that sentence.
  */
 export class InboxPageModel {
@@ -44,7 +44,7 @@ export class InboxPageModel {
   }
 
   unreadRows(): Locator {
-    return this.list().getByRole('link', { name: /^Unread\. / });
+    return this.list().getByRole('link', { name: /^Unread, / });
   }
 
   emptyState(): Locator {

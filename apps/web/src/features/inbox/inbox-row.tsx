@@ -21,7 +21,15 @@ export interface InboxRowProps {
 export const InboxRow = memo(function InboxRow(props: InboxRowProps) {
   const { notification: n, issueKey, href, text, unread, focused, index } = props;
   const ago = timeAgo(n.at);
-  const label = `${unread ? 'Unread. ' : ''}${issueKey} ${n.issue.title}. ${notificationSentence(text)}. ${ago}`;
+  // One sentence for screen readers: "Unread, ENG-4 Fix login, Ana Lima assigned you, 2 hours ago".
+  const label = [
+    unread ? 'Unread' : null,
+    `${issueKey} ${n.issue.title}`,
+    notificationSentence(text),
+    ago,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const classes = ['inbox-row', unread && 'inbox-row--unread', focused && 'inbox-row--focused'];
   return (
     <li className={classes.filter(Boolean).join(' ')} data-index={index}>
