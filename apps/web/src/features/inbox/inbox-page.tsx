@@ -4,10 +4,9 @@ import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useMemberNames } from '../comments/use-member-names.ts';
 import { useListKeys } from '../issues/issue-list-keys.ts';
 import { PageHeader } from '../issues/page-header.tsx';
-import { issueKeyOf, useProjectMap, useWorkspaceLoaded } from '../sync/use-docs.ts';
+import { issueKeyOf, useHistoryLoaded, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { isUnread, type InboxNotification } from './derive-notifications.ts';
@@ -34,11 +33,13 @@ function reportFailure(outcome: Promise<WriteOutcome>) {
 export function InboxPage() {
   useDocumentTitle('Inbox');
   const { slug } = useWorkspace();
-  const loaded = useWorkspaceLoaded();
+  // Notifications come from comments and activity, read from the device after the first screen:
+  // until then an empty inbox would be a false claim.
+  const loaded = useHistoryLoaded();
   const { notifications, lastReadMs, unread } = useInbox();
   const markRead = useMarkRead();
   const projects = useProjectMap();
-  const member = useMemberNames();
+  const members = useMemberMap();
   const navigate = useNavigate();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [focused, setFocused] = useState(-1);
@@ -46,7 +47,13 @@ export function InboxPage() {
   const listRef = useRef<HTMLUListElement>(null);
 
   const rows = useMemo(() => {
-    const names = { member, project: (id: string) => projects.get(id) };
+    const names = {
+      member: (id: string) => {
+        const m = members.get(id);
+        return m ? m.name || m.email : undefined;
+      },
+      project: (id: string) => projects.get(id),
+    };
     return notifications.slice(0, limit).map((n) => {
       const issueKey = issueKeyOf(n.issue, projects);
       return {
@@ -56,7 +63,7 @@ export function InboxPage() {
         text: describeNotification(n, names),
       };
     });
-  }, [notifications, limit, member, projects, slug]);
+  }, [notifications, limit, members, projects, slug]);
 
   const open = useCallback(
     (n: InboxNotification) => {
@@ -104,7 +111,11 @@ export function InboxPage() {
           Mark all as read
         </Button>
       </PageHeader>
-      {!loaded ? null : rows.length === 0 ? (
+      {!loaded ? (
+        <p className="inbox__loading" role="status">
+          Reading your notifications from this device…
+        </p>
+      ) : rows.length === 0 ? (
         <EmptyState title="Nothing in your inbox yet">
           <p>
             When someone assigns you an issue, @mentions you, or comments on or moves an issue you
