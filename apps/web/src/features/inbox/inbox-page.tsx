@@ -12,6 +12,7 @@ import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { isUnread, type InboxNotification } from './derive-notifications.ts';
 import { describeNotification } from './describe-notification.ts';
 import { InboxRow } from './inbox-row.tsx';
+import { markAllReadUpTo } from './read-marker.ts';
 import { stepFocus } from './step-focus.ts';
 import { useInbox, useMarkRead } from './use-inbox.ts';
 import './inbox.css';
@@ -73,11 +74,7 @@ export function InboxPage() {
   );
 
   const markAllRead = () => {
-    const now = new Date().toISOString();
-    // A notification stamped ahead of this device's clock is read too.
-    const newest = notifications[0]?.at;
-    const upTo = newest && Date.parse(newest) > Date.parse(now) ? newest : now;
-    reportFailure(markRead(upTo));
+    reportFailure(markRead(markAllReadUpTo(notifications[0]?.at, new Date().toISOString())));
   };
 
   useEffect(() => {

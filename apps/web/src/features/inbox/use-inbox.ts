@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { readMarkerAt, readMarkerId, type ReadMarkerDoc } from '@keel/domain';
+import { readMarkerId } from '@keel/domain';
 import { useDocs } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
@@ -8,6 +8,7 @@ import {
   memoizeNotifications,
   type InboxNotification,
 } from './derive-notifications.ts';
+import { markReadWrite } from './read-marker.ts';
 
 // One derivation for the whole page: the sidebar's count and the inbox list share it.
 const notificationsOf = memoizeNotifications();
@@ -51,16 +52,8 @@ export function useMarkRead(): (iso: string) => Promise<WriteOutcome> {
     (iso: string) =>
       session.update(() => {
         const stored = session.store.get(readMarkerId(session.userId));
-        const existing = stored?.type === 'readMarker' ? (stored as ReadMarkerDoc) : null;
-        if (existing && Date.parse(existing.lastReadAt) >= Date.parse(iso)) return null;
-        return [
-          readMarkerAt({
-            userId: session.userId,
-            lastReadAt: iso,
-            existing,
-            now: new Date().toISOString(),
-          }),
-        ];
+        const write = markReadWrite(stored, session.userId, iso, new Date().toISOString());
+        return write ? [write] : null;
       }),
     [session],
   );
