@@ -407,6 +407,33 @@ describe('checkDocumentWrite: authorship', () => {
   });
 });
 
+describe('checkDocumentWrite: read markers', () => {
+  it('every role may create its own marker, under its own id only', () => {
+    for (const role of ROLES) {
+      const me = USER[role];
+      expect(checkDocumentWrite(make.readMarker(me), ctx(role)).ok, role).toBe(true);
+      // Taking another member's marker id first would lock them out of their own read state.
+      const squatting = { ...make.readMarker(me), _id: `readMarker:${OTHER}` };
+      expect(checkDocumentWrite(squatting, ctx(role)), role).toEqual({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        reason: 'A read marker is stored under its owner’s id',
+        errors: [{ path: '_id', message: `Must be readMarker:${me}` }],
+      });
+    }
+  });
+
+  it("nobody writes a marker in someone else's name, even under that person's id", () => {
+    for (const role of ROLES) {
+      const forged = make.readMarker(OTHER);
+      expect(checkDocumentWrite(forged, ctx(role)), role).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
+    }
+  });
+});
+
 describe('checkDocumentWrite: fixed fields', () => {
   it('createdAt never changes', () => {
     for (const type of ['project', 'issue', 'comment', 'label', 'readMarker'] as const) {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Role } from './fields.ts';
 import type { FieldError, ErrorCode } from './errors.ts';
-import { typeOfId, type DocType } from './ids.ts';
+import { readMarkerId, typeOfId, type DocType } from './ids.ts';
 import { can, type Permission } from './permissions.ts';
 import { revisionsSchema, revSchema, workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
 
@@ -155,6 +155,10 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     if (authorOf(doc) !== ctx.userId)
       return refuse('FORBIDDEN', 'A document can only be created in your own name', [
         { path: AUTHOR_FIELD[type] ?? '', message: 'Must be you' },
+      ]);
+    if (doc.type === 'readMarker' && doc._id !== readMarkerId(doc.userId))
+      return refuse('VALIDATION_FAILED', 'A read marker is stored under its owner’s id', [
+        { path: '_id', message: `Must be ${readMarkerId(doc.userId)}` },
       ]);
     return { ok: true, doc };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocumentWrite } from './document-rules.ts';
-import { issueDocSchema, activityDocSchema } from './documents.ts';
-import { newActivityDocument, newIssueDocument } from './factories.ts';
+import { issueDocSchema, activityDocSchema, readMarkerDocSchema } from './documents.ts';
+import { newActivityDocument, newIssueDocument, readMarkerAt } from './factories.ts';
 import { DEFAULT_STATES } from './workflow.ts';
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -56,5 +56,37 @@ describe('newActivityDocument', () => {
     });
     expect(activityDocSchema.safeParse(activity).success).toBe(true);
     expect(activity.createdAt).toBe(NOW);
+  });
+});
+
+describe('readMarkerAt', () => {
+  const LATER = '2026-11-22T11:00:00.000Z';
+
+  it('creates a valid marker under its owner’s id that any role may write', () => {
+    const marker = readMarkerAt({ userId: 'u1', lastReadAt: NOW, existing: null, now: NOW });
+    expect(marker).toEqual({
+      _id: 'readMarker:u1',
+      type: 'readMarker',
+      userId: 'u1',
+      lastReadAt: NOW,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    expect(readMarkerDocSchema.safeParse(marker).success).toBe(true);
+    expect(checkDocumentWrite(marker, { role: 'viewer', userId: 'u1', existing: null }).ok).toBe(
+      true,
+    );
+  });
+
+  it('moves forward, keeping id, owner and createdAt', () => {
+    const first = { ...readMarkerAt({ userId: 'u1', lastReadAt: NOW, existing: null, now: NOW }) };
+    const moved = readMarkerAt({ userId: 'u1', lastReadAt: LATER, existing: first, now: LATER });
+    expect(moved).toMatchObject({ _id: 'readMarker:u1', lastReadAt: LATER, createdAt: NOW });
+  });
+
+  it('never moves back: an older time leaves lastReadAt where it was', () => {
+    const first = readMarkerAt({ userId: 'u1', lastReadAt: LATER, existing: null, now: LATER });
+    const back = readMarkerAt({ userId: 'u1', lastReadAt: NOW, existing: first, now: LATER });
+    expect(back.lastReadAt).toBe(LATER);
   });
 });

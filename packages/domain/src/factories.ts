@@ -1,4 +1,5 @@
-import type { ActivityDoc, IssueDoc } from './documents.ts';
+import type { ActivityDoc, IssueDoc, ReadMarkerDoc } from './documents.ts';
+import { readMarkerId } from './ids.ts';
 import type { WorkflowState } from './workflow.ts';
 import { initialState } from './workflow.ts';
 
@@ -60,6 +61,36 @@ export function newActivityDocument(input: {
     kind: input.kind,
     from: input.from,
     to: input.to,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/**
+ * A member's read marker moved to `lastReadAt` (SPEC §3: everything in their inbox up to then is
+ * read). It never moves back, so a late or skewed write cannot mark read items unread again.
+ */
+export function readMarkerAt(input: {
+  userId: string;
+  lastReadAt: string;
+  existing: ReadMarkerDoc | null;
+  now: string;
+}): ReadMarkerDoc {
+  const { existing } = input;
+  if (existing)
+    return {
+      ...existing,
+      lastReadAt:
+        Date.parse(existing.lastReadAt) > Date.parse(input.lastReadAt)
+          ? existing.lastReadAt
+          : input.lastReadAt,
+      updatedAt: input.now,
+    };
+  return {
+    _id: readMarkerId(input.userId),
+    type: 'readMarker',
+    userId: input.userId,
+    lastReadAt: input.lastReadAt,
     createdAt: input.now,
     updatedAt: input.now,
   };

@@ -29,6 +29,14 @@ export function typeOfId(id: string): DocType | null {
   return type as DocType;
 }
 
+/**
+ * A member's one read marker per workspace: its id is fixed by its owner, so nobody can take
+ * another member's marker id first and lock them out of their own inbox state.
+ */
+export function readMarkerId(userId: string): string {
+  return docId('readMarker', userId);
+}
+
 export function idTail(id: string): string {
   return id.slice(id.indexOf(':') + 1);
 }

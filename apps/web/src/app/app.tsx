@@ -2,6 +2,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { BoardPage } from '../features/board/board-page.tsx';
+import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { IssuePage } from '../features/issues/issue-page.tsx';
 import { LabelsPage } from '../features/labels/labels-page.tsx';
 import { ProjectsSettingsPage } from '../features/projects/projects-settings-page.tsx';
@@ -36,15 +37,7 @@ export function App() {
             <Route path="projects/:key/issues" element={<IssuesPage />} />
             <Route path="projects/:key/board" element={<BoardPage />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
-            <Route
-              path="inbox"
-              element={
-                <PlaceholderPage
-                  title="Inbox"
-                  holds="Issues assigned to you, mentions, and comments and state changes on issues you created or follow."
-                />
-              }
-            />
+            <Route path="inbox" element={<InboxPage />} />
             <Route path="settings" element={<SettingsLayout />}>
               <Route
                 index

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDocId, newLabelDocument, newProjectDocument } from '@keel/domain';
+import { newDocId, newLabelDocument, newProjectDocument, readMarkerAt } from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
@@ -177,6 +177,75 @@ describe('/db/:ws _bulk_docs validation', () => {
     const { rows } = await bulk(viewer, [doc]);
     expect(rows[0]).toMatchObject({ code: 'FORBIDDEN' });
     expect(await stored(doc._id)).toBeNull();
+  });
+});
+
+describe('/db/:ws read markers (the inbox state, SPEC §3)', () => {
+  /** A new account joined to the proxy workspace with `role`, and its user id. */
+  async function joinAs(role: 'viewer' | 'member', name: string) {
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount(name));
+    const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
+    const workspace = await server.store.workspaceBySlug(ws.slug);
+    const workspaceId = workspace!._id.slice('workspace:'.length);
+    await server.store.put({
+      _id: `membership:${me.user.id}:${workspaceId}`,
+      type: 'membership',
+      workspaceId,
+      userId: me.user.id,
+      role,
+      joinedAt: new Date().toISOString(),
+    });
+    return { browser, userId: me.user.id };
+  }
+
+  it('a viewer creates and moves their own marker', async () => {
+    const viewer = await joinAs('viewer', 'marker-viewer');
+    const first = readMarkerAt({
+      userId: viewer.userId,
+      lastReadAt: '2026-11-22T10:00:00.000Z',
+      existing: null,
+      now: new Date().toISOString(),
+    });
+    const created = await bulk(viewer.browser, [first]);
+    expect(created.rows[0]).toMatchObject({ id: `readMarker:${viewer.userId}`, ok: true });
+    const moved = {
+      ...readMarkerAt({
+        userId: viewer.userId,
+        lastReadAt: '2026-11-22T11:00:00.000Z',
+        existing: first,
+        now: new Date().toISOString(),
+      }),
+      _rev: (created.rows[0] as { rev?: string }).rev,
+    };
+    const updated = await bulk(viewer.browser, [moved]);
+    expect(updated.rows[0]).toMatchObject({ ok: true });
+    expect((await stored(first._id))?.lastReadAt).toBe('2026-11-22T11:00:00.000Z');
+  });
+
+  it("refuses a marker under someone else's id, and a change to someone else's marker", async () => {
+    const member = await joinAs('member', 'marker-member');
+    const now = new Date().toISOString();
+    const squatting = {
+      ...readMarkerAt({ userId: member.userId, lastReadAt: now, existing: null, now }),
+      _id: `readMarker:${ws.userId}`,
+    };
+    const { rows } = await bulk(member.browser, [squatting]);
+    expect(rows[0]).toMatchObject({ error: 'forbidden', code: 'VALIDATION_FAILED' });
+    expect(rows[0]?.errors).toContainEqual({
+      path: '_id',
+      message: `Must be readMarker:${member.userId}`,
+    });
+    expect(await stored(`readMarker:${ws.userId}`)).toBeNull();
+
+    const owners = readMarkerAt({ userId: ws.userId, lastReadAt: now, existing: null, now });
+    const saved = await bulk(owner, [owners]);
+    expect(saved.rows[0]).toMatchObject({ ok: true });
+    const rev = (saved.rows[0] as { rev?: string }).rev;
+    const later = '2030-01-01T00:00:00.000Z';
+    const tampered = await bulk(member.browser, [{ ...owners, _rev: rev, lastReadAt: later }]);
+    expect(tampered.rows[0]).toMatchObject({ error: 'forbidden', code: 'FORBIDDEN' });
+    expect((await stored(owners._id))?.lastReadAt).toBe(now);
   });
 });
 

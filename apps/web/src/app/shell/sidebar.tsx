@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
+import { InboxNavLink } from '../../features/inbox/inbox-nav-link.tsx';
 import { SyncIndicator } from '../../features/sync/sync-indicator.tsx';
 import { useProjects } from '../../features/sync/use-docs.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -38,7 +39,7 @@ export function Sidebar({ workspace, me, onNewIssue }: SidebarProps) {
           <NavLink to={`${base}/my-issues`}>My issues</NavLink>
         </li>
         <li>
-          <NavLink to={`${base}/inbox`}>Inbox</NavLink>
+          <InboxNavLink to={`${base}/inbox`} />
         </li>
         <li>
           <NavLink to={`${base}/issues`}>All issues</NavLink>

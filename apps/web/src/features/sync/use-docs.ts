@@ -27,6 +27,12 @@ export function useWorkspaceLoaded(): boolean {
   return useSyncExternalStore(store.subscribe, store.isLoaded);
 }
 
+/** False until comments and activity have been read from the device too (they come second). */
+export function useHistoryLoaded(): boolean {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, store.isHistoryLoaded);
+}
+
 export function useProjects(): readonly ProjectDoc[] {
   const projects = useDocs('project');
   return useMemo(

@@ -107,4 +107,12 @@ describe('WorkspaceStore.merge', () => {
     store.merge([older]);
     expect((store.get(newer._id) as { title: string }).title).toBe('Newer');
   });
+
+  it('says when the history (comments, activity) is in memory, even when there is none', () => {
+    const store = new WorkspaceStore();
+    store.load([]);
+    expect(store.isHistoryLoaded()).toBe(false);
+    store.merge([]);
+    expect(store.isHistoryLoaded()).toBe(true);
+  });
 });

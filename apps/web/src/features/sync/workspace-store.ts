@@ -46,6 +46,7 @@ export class WorkspaceStore {
   private notifyScheduled = false;
   private lastNotify = 0;
   private loaded = false;
+  private historyLoaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
   /** Documents the replica holds that do not pass the schema; kept out of every screen. */
   invalid = 0;
@@ -56,6 +57,9 @@ export class WorkspaceStore {
   };
 
   isLoaded = (): boolean => this.loaded;
+
+  /** True once comments and activity (read after the first screen) are in memory too. */
+  isHistoryLoaded = (): boolean => this.historyLoaded;
 
   list<K extends DocType>(type: K): readonly DocOfType<K>[] {
     return this.collections[type].list();
@@ -92,6 +96,7 @@ export class WorkspaceStore {
   /** More of the replica's contents, read after the first screen (comments, activity). */
   merge(docs: readonly unknown[]): void {
     for (const raw of docs) this.put(raw);
+    this.historyLoaded = true;
     this.scheduleNotify();
   }
 

@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMention,
+  newActivityDocument,
+  type ActivityDoc,
+  type CommentDoc,
+  type IssueDoc,
+} from '@keel/domain';
+import { testIssue } from '@keel/domain/test-fixtures';
+import {
+  countUnread,
+  deriveNotifications,
+  memoizeNotifications,
+  type InboxSources,
+} from './derive-notifications.ts';
+
+const ME = 'me';
+const ANA = 'ana';
+const BEN = 'ben';
+
+let seq = 0;
+/** A moment `minute` minutes (fractions allowed) after 10:00 on a fixed day. */
+const at = (minute: number) =>
+  new Date(Date.UTC(2026, 10, 22, 10) + Math.round(minute * 60_000)).toISOString();
+
+function issue(over: Partial<IssueDoc> = {}): IssueDoc {
+  return testIssue({ createdBy: ANA, subscriberIds: [ANA], ...over });
+}
+
+function activity(
+  over: Partial<ActivityDoc> & Pick<ActivityDoc, 'kind' | 'actorId'>,
+  minute = 0,
+): ActivityDoc {
+  return {
+    ...newActivityDocument({
+      id: `activity:a${++seq}`,
+      issueId: 'issue:i1',
+      actorId: over.actorId,
+      kind: over.kind,
+      from: null,
+      to: null,
+      now: at(minute),
+    }),
+    ...over,
+  };
+}
+
+function comment(authorId: string, body: string, minute = 0, issueId = 'issue:i1'): CommentDoc {
+  return {
+    _id: `comment:c${++seq}`,
+    type: 'comment',
+    issueId,
+    body,
+    authorId,
+    editedAt: null,
+    createdAt: at(minute),
+    updatedAt: at(minute),
+  };
+}
+
+function derive(over: Partial<InboxSources>, userId = ME) {
+  return deriveNotifications({ issues: [issue()], comments: [], activity: [], ...over }, userId);
+}
+
+describe('deriveNotifications: assignment', () => {
+  it('Ana assigning me notifies me', () => {
+    const a = activity({ kind: 'assignee', actorId: ANA, from: null, to: ME });
+    expect(derive({ activity: [a] })).toMatchObject([
+      { kind: 'assigned', id: a._id, actorId: ANA, at: a.createdAt },
+    ]);
+  });
+
+  it('assigning someone else, unassigning me, or assigning myself does not', () => {
+    expect(
+      derive({
+        activity: [
+          activity({ kind: 'assignee', actorId: ANA, from: null, to: BEN }),
+          activity({ kind: 'assignee', actorId: ANA, from: ME, to: null }),
+          activity({ kind: 'assignee', actorId: ME, from: null, to: ME }),
+        ],
+      }),
+    ).toEqual([]);
+  });
+
+  it('notifies the assignee even on an issue they do not follow', () => {
+    const a = activity({ kind: 'assignee', actorId: ANA, to: ME });
+    const unfollowed = issue({ createdBy: ANA, subscriberIds: [] });
+    expect(derive({ issues: [unfollowed], activity: [a] })).toHaveLength(1);
+  });
+});
+
+describe('deriveNotifications: state changes', () => {
+  const moved = (actorId: string, minute = 0) =>
+    activity({ kind: 'state', actorId, from: 'todo', to: 'done' }, minute);
+
+  it('notify me on issues I created, subscribe to, or am assigned', () => {
+    for (const followed of [
+      issue({ createdBy: ME, subscriberIds: [] }),
+      issue({ subscriberIds: [ANA, ME] }),
+      issue({ assigneeId: ME }),
+    ]) {
+      expect(derive({ issues: [followed], activity: [moved(BEN)] })).toMatchObject([
+        { kind: 'state', actorId: BEN },
+      ]);
+    }
+  });
+
+  it('do not notify me on issues I do not follow', () => {
+    expect(derive({ issues: [issue()], activity: [moved(BEN)] })).toEqual([]);
+  });
+
+  it('never notify me of my own moves', () => {
+    expect(derive({ issues: [issue({ createdBy: ME })], activity: [moved(ME)] })).toEqual([]);
+  });
+
+  it('follow the issue as it is now: unsubscribing silences earlier changes too', () => {
+    const change = moved(BEN);
+    expect(derive({ issues: [issue({ subscriberIds: [ME] })], activity: [change] })).toHaveLength(
+      1,
+    );
+    expect(derive({ issues: [issue({ subscriberIds: [] })], activity: [change] })).toEqual([]);
+  });
+
+  it('ignore every other kind of change, even on my own issues', () => {
+    const mine = issue({ createdBy: ME, subscriberIds: [ME] });
+    const kinds = ['created', 'priority', 'labels', 'title', 'description', 'parent'] as const;
+    const other = kinds.map((kind) => activity({ kind, actorId: BEN, to: ME }));
+    expect(derive({ issues: [mine], activity: other })).toEqual([]);
+  });
+});
+
+describe('deriveNotifications: comments and mentions', () => {
+  const mine = issue({ createdBy: ME, subscriberIds: [ME] });
+
+  it('a comment by Ben on an issue I follow notifies me with the comment', () => {
+    const c = comment(BEN, 'Looks good');
+    expect(derive({ issues: [mine], comments: [c] })).toMatchObject([
+      { kind: 'commented', id: c._id, actorId: BEN, comment: c, issue: mine },
+    ]);
+  });
+
+  it('a comment on an issue I do not follow does not', () => {
+    expect(derive({ comments: [comment(BEN, 'Looks good')] })).toEqual([]);
+  });
+
+  it('a mention notifies me on any issue, once, as a mention', () => {
+    const c = comment(BEN, `Can you check, ${formatMention('Me', ME)}?`);
+    expect(derive({ comments: [c] })).toMatchObject([{ kind: 'mentioned', actorId: BEN }]);
+    expect(derive({ issues: [mine], comments: [c] })).toMatchObject([{ kind: 'mentioned' }]);
+  });
+
+  it('mentioning someone else, or my name as plain text, is not a mention of me', () => {
+    const others = [
+      comment(BEN, `${formatMention('Ana', ANA)} please look`),
+      comment(BEN, '@Me please look (user:me)'),
+      comment(BEN, `${formatMention('Meg', 'meg')} — not me`),
+    ];
+    expect(derive({ comments: others })).toEqual([]);
+  });
+
+  it('my own comments never notify me, even when I mention myself', () => {
+    const c = comment(ME, `note to ${formatMention('Me', ME)}`);
+    expect(derive({ issues: [mine], comments: [c] })).toEqual([]);
+  });
+
+  it('the same comment notifies Ben about my mention and not me', () => {
+    const c = comment(ANA, `${formatMention('Ben', BEN)} ping`);
+    expect(derive({ comments: [c] }, BEN)).toMatchObject([{ kind: 'mentioned', actorId: ANA }]);
+    expect(derive({ comments: [c] }, ME)).toEqual([]);
+  });
+
+  it('leaves out comments and activity of issues that are gone', () => {
+    expect(
+      derive({
+        issues: [],
+        comments: [comment(BEN, `${formatMention('Me', ME)} hi`)],
+        activity: [activity({ kind: 'assignee', actorId: ANA, to: ME })],
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('deriveNotifications: order and unread', () => {
+  const mine = issue({ createdBy: ME, subscriberIds: [ME] });
+  const oldest = activity({ kind: 'assignee', actorId: ANA, to: ME }, 1);
+  const middle = comment(BEN, 'second', 2);
+  const newest = activity({ kind: 'state', actorId: BEN, to: 'done' }, 3);
+  const all = derive({ issues: [mine], comments: [middle], activity: [newest, oldest] });
+
+  it('is newest first across comments and activity', () => {
+    expect(all.map((n) => n.id)).toEqual([newest._id, middle._id, oldest._id]);
+  });
+
+  it('orders notifications of the same moment by id, so the list never reshuffles', () => {
+    const a = comment(BEN, 'same time', 5);
+    const b = comment(ANA, 'same time', 5);
+    const once = derive({ issues: [mine], comments: [a, b] }).map((n) => n.id);
+    const again = derive({ issues: [mine], comments: [b, a] }).map((n) => n.id);
+    expect(once).toEqual(again);
+  });
+
+  it('counts as unread what is newer than the marker; the marker moment itself is read', () => {
+    expect(countUnread(all, null)).toBe(3);
+    expect(countUnread(all, at(0))).toBe(3);
+    expect(countUnread(all, at(1))).toBe(2);
+    expect(countUnread(all, at(2))).toBe(1);
+    expect(countUnread(all, at(3))).toBe(0);
+    expect(countUnread(all, at(59))).toBe(0);
+    expect(countUnread([], null)).toBe(0);
+  });
+
+  it('compares moments, not strings: a marker with an offset works', () => {
+    expect(countUnread(all, '2026-11-22T12:02:00+02:00')).toBe(1);
+  });
+});
+
+describe('memoizeNotifications', () => {
+  it('answers the same list for the same snapshots, and recomputes when one changes', () => {
+    const notifications = memoizeNotifications();
+    const mine = issue({ createdBy: ME });
+    const sources: InboxSources = {
+      issues: [mine],
+      comments: [comment(BEN, 'one')],
+      activity: [],
+    };
+    const first = notifications(sources, ME);
+    expect(notifications({ ...sources }, ME)).toBe(first);
+    const more = notifications(
+      { ...sources, comments: [...sources.comments, comment(BEN, 'two')] },
+      ME,
+    );
+    expect(more).not.toBe(first);
+    expect(more).toHaveLength(2);
+    expect(notifications(sources, BEN)).toEqual([]);
+  });
+});
+
+describe('deriveNotifications at workspace scale', () => {
+  it('10,000 issues, 30,000 comments, 18,000 activity records (prints its timings)', () => {
+    const people = ['ana', 'ben', 'cy', 'dee', ME];
+    const issues = Array.from({ length: 10_000 }, (_, i) =>
+      issue({
+        _id: `issue:i${i}`,
+        number: i + 1,
+        createdBy: people[i % 5]!,
+        subscriberIds: [people[i % 5]!, people[(i + 2) % 5]!],
+        assigneeId: people[(i + 3) % 5]!,
+      }),
+    );
+    const comments = Array.from({ length: 30_000 }, (_, i) =>
+      comment(
+        people[i % 4]!,
+        i % 50 === 0
+          ? `Thoughts, ${formatMention('Me', ME)}? ${'Some longer text. '.repeat(10)}`
+          : `A comment of ordinary length that talks about the work. ${'More words. '.repeat(8)}`,
+        // Spread over 50 minutes like real documents, not in lockstep.
+        i / 600,
+        `issue:i${i % 10_000}`,
+      ),
+    );
+    const history = Array.from({ length: 18_000 }, (_, i) =>
+      record(i, people[i % 4]!, `issue:i${i % 10_000}`),
+    );
+    function record(i: number, actorId: string, issueId: string): ActivityDoc {
+      return activity(
+        i % 3 === 0
+          ? { kind: 'assignee', actorId, issueId, to: people[i % 5]! }
+          : i % 3 === 1
+            ? { kind: 'state', actorId, issueId, to: 'done' }
+            : { kind: 'priority', actorId, issueId, to: 2 },
+        i / 360 + 0.0001,
+      );
+    }
+
+    const t0 = performance.now();
+    const first = deriveNotifications({ issues, comments, activity: history }, ME);
+    const t1 = performance.now();
+    // A new comment arrives: a new comments snapshot, every other document already seen.
+    const arrived = [...comments, comment('ana', 'one more', 59, 'issue:i4')];
+    const second = deriveNotifications({ issues, comments: arrived, activity: history }, ME);
+    const t2 = performance.now();
+    const unread = countUnread(second, at(30));
+    const t3 = performance.now();
+    // Warm: the same work again, as on every later change in a long session.
+    const warm: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const started = performance.now();
+      deriveNotifications({ issues, comments: [...arrived], activity: history }, ME);
+      warm.push(performance.now() - started);
+    }
+    console.info(
+      `inbox derivation: first ${(t1 - t0).toFixed(1)} ms, after one new comment ${(t2 - t1).toFixed(1)} ms, ` +
+        `unread count ${(t3 - t2).toFixed(2)} ms, warm recomputations ${warm.map((t) => t.toFixed(1)).join('/')} ms; ` +
+        `${second.length} notifications, ${unread} unread`,
+    );
+    expect(second.length).toBe(first.length + 1);
+    expect(second.every((n) => n.actorId !== ME)).toBe(true);
+    expect(first.filter((n) => n.kind === 'mentioned')).toHaveLength(600);
+  });
+});
