@@ -101,9 +101,12 @@ export class WorkspaceSession {
     if (!navigator.onLine) return false;
     try {
       const filled = await replica.bootstrap(this.monitor.remoteUrl, (docs) => {
-        if (!this.closed) this.store.merge(docs);
+        if (!this.closed) this.store.add(docs);
       });
-      if (filled && !this.closed) this.store.load([]);
+      if (filled && !this.closed) {
+        this.store.load([]);
+        this.store.merge([]);
+      }
       return filled;
     } catch {
       return false;

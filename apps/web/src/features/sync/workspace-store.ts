@@ -93,6 +93,12 @@ export class WorkspaceStore {
     this.scheduleNotify();
   }
 
+  /** Documents arriving while the replica is being filled for the first time (no flag moves). */
+  add(docs: readonly unknown[]): void {
+    for (const raw of docs) this.put(raw);
+    this.scheduleNotify();
+  }
+
   /** More of the replica's contents, read after the first screen (comments, activity). */
   merge(docs: readonly unknown[]): void {
     for (const raw of docs) this.put(raw);
