@@ -1,5 +1,21 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * A fingerprint of the domain package's sources. Store snapshots on a device are trusted only by
+ * a build with the same schemas (features/sync/store-snapshot.ts).
+ */
+function domainFingerprint(): string {
+  const dir = path.resolve(import.meta.dirname, '../../packages/domain/src');
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(dir).sort())
+    if (file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      hash.update(file).update(fs.readFileSync(path.join(dir, file), 'utf8'));
+  return hash.digest('hex').slice(0, 16);
+}
 
 const server = 'http://127.0.0.1:8080';
 
@@ -7,6 +23,7 @@ const server = 'http://127.0.0.1:8080';
 // browser sees one origin exactly as in production (the session cookie is same-origin only).
 export default defineConfig({
   plugins: [react()],
+  define: { __KEEL_SCHEMA__: JSON.stringify(domainFingerprint()) },
   build: {
     outDir: 'dist',
     // The service worker reads this list to make every built file available offline.

@@ -13,6 +13,8 @@ export type Seq = number | string;
 
 export interface ReplicaChange {
   id: string;
+  /** The replica's sequence of this change. */
+  seq: Seq;
   deleted: boolean;
   /** The winning revision after the change; null for a deletion. */
   doc: unknown;
@@ -62,6 +64,8 @@ export interface Replica {
   updateSeq: () => Promise<Seq>;
   /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
   countChangesSince: (since: Seq) => Promise<number>;
+  /** The replica's changes after `since` up to and including `until`, once (not live). */
+  changesBetween: (since: Seq, until: Seq) => Promise<ReplicaChange[]>;
   readLocal: (id: string) => Promise<Record<string, unknown> | null>;
   writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
   /**
@@ -91,6 +95,7 @@ export function openReplica(name: string): Replica {
   // The `indexeddb` adapter (one object store per database) writes and reads about 1.5 times
   // faster than PouchDB's default `idb` one: docs/performance.md.
   const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
+  const localRevs = new Map<string, string>();
 
   return {
     name,
@@ -111,6 +116,7 @@ export function openReplica(name: string): Replica {
         onChanges([
           {
             id: change.id,
+            seq: change.seq,
             deleted: change.deleted === true,
             doc: change.deleted ? null : (change.doc ?? null),
           },
@@ -141,14 +147,36 @@ export function openReplica(name: string): Replica {
         return type !== null && type !== 'activity';
       }).length;
     },
+    changesBetween: async (since, until) => {
+      const result = await db.changes({ since, include_docs: true });
+      const last = Number(until);
+      return result.results
+        .filter((c) => Number(c.seq) <= last)
+        .map((c) => ({
+          id: c.id,
+          seq: c.seq,
+          deleted: c.deleted === true,
+          doc: c.deleted ? null : (c.doc ?? null),
+        }));
+    },
     readLocal: async (id) => {
       const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch(() => null);
+      if (doc) localRevs.set(id, doc._rev);
       return doc;
     },
     writeLocal: async (id, value) => {
       const _id = `_local/${id}`;
-      const existing = await db.get(_id).catch(() => null);
-      await db.put({ ...value, _id, ...(existing ? { _rev: existing._rev } : {}) });
+      // Remembering the revision saves reading a record back before each write: a store
+      // snapshot is megabytes.
+      const put = async (rev: string | undefined) =>
+        db.put({ ...value, _id, ...(rev ? { _rev: rev } : {}) });
+      const known = localRevs.get(id) ?? (await db.get(_id).catch(() => null))?._rev;
+      const result = await put(known).catch(async (error: unknown) => {
+        // Another tab wrote it meanwhile: take its revision and write over it.
+        if ((error as { status?: number }).status !== 409) throw error;
+        return put((await db.get(_id))._rev);
+      });
+      localRevs.set(id, result.rev);
     },
     bootstrap: (remoteUrl, onPage) => bootstrapReplica(db, remoteUrl, remoteFetch, onPage),
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),

@@ -6,6 +6,14 @@ import { topUpNumbers } from './number-reserve.ts';
 import { syncRejectedMessage } from './rejection-message.ts';
 import type { Replica, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
+import {
+  earlierSeq,
+  readSnapshot,
+  SNAPSHOT_TYPES,
+  SNAPSHOT_VERSION,
+  snapshotKey,
+  type SnapshotPart,
+} from './store-snapshot.ts';
 import { SyncMonitor } from './sync-monitor.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -18,6 +26,9 @@ export type WriteOutcome =
       /** The document changed underneath the write (another device, usually). */
       conflict?: boolean;
     };
+
+// Long enough that a burst of changes (a sync catching up, a bulk edit) is saved once.
+const SNAPSHOT_DELAY_MS = 3_000;
 
 const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
 const NOT_SAVED = 'The change could not be saved on this device.';
@@ -76,21 +87,41 @@ export class WorkspaceSession {
       if (await this.bootstrap(replica)) {
         // All of it came from the server: nothing on the device is waiting to be pushed.
         const seq = await replica.updateSeq();
-        return this.follow(replica, seq, seq);
+        this.follow(replica, seq, seq);
+        this.keepSnapshots(replica, false);
+        return;
       }
     } finally {
       this.releaseWrites();
     }
-    const seq = await replica.updateSeq();
     // What lists and boards show comes first, so the first screen renders from it; comments and
     // activity (most of a workspace's documents) follow a moment later.
-    const docs = await replica.loadTypes(['member', 'project', 'label', 'issue', 'readMarker']);
+    const main = readSnapshot(await replica.readLocal(snapshotKey('main')));
+    let from: Seq;
+    if (main) {
+      this.store.restore(main.docs, 'main');
+      from = main.seq;
+    } else {
+      from = await replica.updateSeq();
+      const docs = await replica.loadTypes(SNAPSHOT_TYPES.main);
+      if (this.closed) return;
+      this.store.load(docs);
+    }
+    this.follow(replica, from);
+
+    const history = readSnapshot(await replica.readLocal(snapshotKey('history')));
     if (this.closed) return;
-    this.store.load(docs);
-    this.follow(replica, seq);
-    const history = await replica.loadTypes(['comment', 'activity']);
-    if (this.closed) return;
-    this.store.merge(history);
+    if (history) {
+      this.store.restore(history.docs, 'history');
+      // An older history snapshot misses what changed between it and where the store follows.
+      if (earlierSeq(history.seq, from) !== from)
+        this.store.apply(await replica.changesBetween(history.seq, from));
+    } else {
+      const docs = await replica.loadTypes(SNAPSHOT_TYPES.history);
+      if (this.closed) return;
+      this.store.merge(docs);
+    }
+    this.keepSnapshots(replica, main !== null && history !== null);
   }
 
   /**
@@ -116,16 +147,64 @@ export class WorkspaceSession {
   /** Keep the store following the replica from `seq`, and start live sync. */
   private follow(replica: Replica, seq: Seq, pushedUpTo?: Seq): void {
     if (this.closed) return;
+    this.followedSeq = seq;
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
     this.cleanups.push(
       replica.watch(seq, (changes) => {
         this.store.apply(changes);
+        const last = changes.at(-1);
+        if (last) this.followedSeq = last.seq;
         this.monitor.localChanged();
       }),
     );
     this.cleanups.push(this.keepNumbersTopped());
     void this.monitor.start(replica, pushedUpTo);
     this.cleanups.push(() => this.monitor.stop());
+  }
+
+  /**
+   * Save the store as snapshots (store-snapshot.ts) a few seconds after it changes, each part
+   * only when its documents changed. `fresh`: the snapshots just read are already current.
+   */
+  private keepSnapshots(replica: Replica, fresh: boolean): void {
+    if (this.closed) return;
+    const parts = ['main', 'history'] as const;
+    const written = new Map<SnapshotPart, readonly (readonly unknown[])[]>();
+    if (fresh)
+      for (const part of parts) written.set(part, this.store.versions(SNAPSHOT_TYPES[part]));
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let saving = false;
+    const save = async () => {
+      timer = null;
+      if (saving || this.closed) return;
+      saving = true;
+      try {
+        for (const part of parts) {
+          if (part === 'history' && !this.store.isHistoryLoaded()) continue;
+          const versions = this.store.versions(SNAPSHOT_TYPES[part]);
+          const previous = written.get(part);
+          if (previous && versions.every((v, i) => v === previous[i])) continue;
+          const seq = this.followedSeq;
+          const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
+          await replica.writeLocal(snapshotKey(part), { version: SNAPSHOT_VERSION, seq, docs });
+          written.set(part, versions);
+        }
+      } catch {
+        // A cache: if it cannot be written (storage full), the next open takes the slow path.
+      } finally {
+        saving = false;
+      }
+    };
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void save(), SNAPSHOT_DELAY_MS);
+    };
+    schedule();
+    const unsubscribe = this.store.subscribe(schedule);
+    this.cleanups.push(() => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    });
   }
 
   /** Reserve issue numbers for every project while online, so creating offline works later. */
@@ -151,6 +230,8 @@ export class WorkspaceSession {
     };
   }
 
+  /** The replica sequence the store has caught up with. */
+  private followedSeq: Seq = 0;
   private releaseWrites: () => void = () => undefined;
   // Writes wait until the replica is open; during a first bootstrap that is until it is filled,
   // so a change made meanwhile is never mistaken for part of the server's snapshot.

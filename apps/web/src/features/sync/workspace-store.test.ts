@@ -35,10 +35,12 @@ describe('WorkspaceStore', () => {
     const store = new WorkspaceStore();
     store.load([project]);
     const before = store.list('project');
-    store.apply([{ id: 'project:p1', deleted: false, doc: { ...project, name: 'Platform' } }]);
+    store.apply([
+      { id: 'project:p1', seq: 1, deleted: false, doc: { ...project, name: 'Platform' } },
+    ]);
     expect(store.list('project')).not.toBe(before);
     expect(store.get('project:p1')).toMatchObject({ name: 'Platform' });
-    store.apply([{ id: 'project:p1', deleted: true, doc: null }]);
+    store.apply([{ id: 'project:p1', seq: 1, deleted: true, doc: null }]);
     expect(store.list('project')).toEqual([]);
     expect(store.get('project:p1')).toBeUndefined();
   });
@@ -58,7 +60,9 @@ describe('WorkspaceStore', () => {
     await Promise.resolve();
     expect(calls).toBe(1); // the first change after a quiet spell is immediate
     for (let i = 0; i < 50; i++)
-      store.apply([{ id: 'project:p1', deleted: false, doc: { ...project, name: `P${i}` } }]);
+      store.apply([
+        { id: 'project:p1', seq: 1, deleted: false, doc: { ...project, name: `P${i}` } },
+      ]);
     await Promise.resolve();
     expect(calls).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -71,7 +75,7 @@ describe('WorkspaceStore', () => {
     let calls = 0;
     store.subscribe(() => calls++);
     store.load([project]);
-    store.apply([{ id: 'project:p1', deleted: true, doc: null }]);
+    store.apply([{ id: 'project:p1', seq: 1, deleted: true, doc: null }]);
     await Promise.resolve();
     expect(calls).toBe(1);
   });
@@ -85,7 +89,7 @@ describe('WorkspaceStore.whenApplied', () => {
     const waiting = store.whenApplied('project:p1', '2-b').then(() => (done = true));
     await Promise.resolve();
     expect(done).toBe(false);
-    store.apply([{ id: 'project:p1', deleted: false, doc: { ...project, _rev: '2-b' } }]);
+    store.apply([{ id: 'project:p1', seq: 1, deleted: false, doc: { ...project, _rev: '2-b' } }]);
     await waiting;
     expect(done).toBe(true);
   });
@@ -103,7 +107,7 @@ describe('WorkspaceStore.merge', () => {
     const newer = { ...makeIssue({ title: 'Newer' }), _rev: '3-c' };
     const older = { ...makeIssue({ title: 'Older' }), _rev: '2-b' };
     store.load([]);
-    store.apply([{ id: newer._id, deleted: false, doc: newer }]);
+    store.apply([{ id: newer._id, seq: 1, deleted: false, doc: newer }]);
     store.merge([older]);
     expect((store.get(newer._id) as { title: string }).title).toBe('Newer');
   });

@@ -93,6 +93,27 @@ export class WorkspaceStore {
     this.scheduleNotify();
   }
 
+  /**
+   * Documents from a store snapshot of this same build (store-snapshot.ts): they passed the
+   * schema when they first came in, so they are not parsed again. `part` says which flag moves.
+   */
+  restore(docs: readonly WorkspaceDoc[], part: 'main' | 'history'): void {
+    for (const doc of docs) this.putValid(doc);
+    if (part === 'main') this.loaded = true;
+    else this.historyLoaded = true;
+    this.scheduleNotify();
+  }
+
+  /** Every document of these types, for a store snapshot. */
+  snapshot(types: readonly DocType[]): WorkspaceDoc[] {
+    return types.flatMap((type): readonly WorkspaceDoc[] => this.collections[type].list());
+  }
+
+  /** The current list of each of these types; a new array means that type changed. */
+  versions(types: readonly DocType[]): readonly (readonly unknown[])[] {
+    return types.map((type) => this.collections[type].list());
+  }
+
   /** Documents arriving while the replica is being filled for the first time (no flag moves). */
   add(docs: readonly unknown[]): void {
     for (const raw of docs) this.put(raw);
@@ -120,7 +141,10 @@ export class WorkspaceStore {
       this.invalid++;
       return;
     }
-    const doc = parsed.data;
+    this.putValid(parsed.data);
+  }
+
+  private putValid(doc: WorkspaceDoc): void {
     // A late read (merge) must never replace a newer revision the change feed already brought.
     const current = this.get(doc._id)?._rev;
     if (current && doc._rev && revGeneration(current) > revGeneration(doc._rev)) return;
