@@ -11,10 +11,12 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID } from './idp/provider.ts';
 import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
-import { problem } from '@keel/domain';
+import { LIMITS, problem } from '@keel/domain';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { registerWriteLimit } from './plugins/write-limit.ts';
+import { RateLimiter } from './rate-limiter.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -38,12 +40,20 @@ async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) 
   }
 }
 
+export interface BuildOptions {
+  /** The clock the rate limits read; tests move it instead of waiting a minute. */
+  now?: () => number;
+  /** Where log lines go instead of stdout; tests read them to check what is never logged. */
+  logStream?: { write(line: string): void };
+}
+
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
-export async function buildApp(config: Config): Promise<KeelApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<KeelApp> {
   const secure = config.publicUrl.startsWith('https:');
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req) => ({
@@ -79,6 +89,7 @@ export async function buildApp(config: Config): Promise<KeelApp> {
   registerErrorHandling(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   registerSessions(app, { store, secure });
+  registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
 
   let rp: OidcRelyingParty;
   if (config.oidc) {
