@@ -28,8 +28,15 @@ export interface KeelApp {
   embeddedDb: EmbeddedDb | null;
 }
 
-// Query strings of the sign-in endpoints carry codes and state; never log them.
+// Query strings of the sign-in endpoints carry codes and state; never log them. Nor the
+// provider's interaction ids in its paths: each is also the value of its `_interaction` cookie.
 const SENSITIVE_QUERY = /^\/(auth|idp)\//;
+const INTERACTION_ID = /^(\/idp\/(?:interaction|auth)\/)[^/]+/;
+
+function loggedUrl(url: string): string {
+  if (!SENSITIVE_QUERY.test(url)) return url;
+  return (url.split('?')[0] ?? '').replace(INTERACTION_ID, '$1:uid');
+}
 
 async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) {
   for (let attempt = 1; ; attempt++) {
@@ -58,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: {
         req: (req) => ({
           method: req.method,
-          url: SENSITIVE_QUERY.test(req.url ?? '') ? (req.url ?? '').split('?')[0] : req.url,
+          url: loggedUrl(req.url ?? ''),
           remoteAddress: req.ip,
         }),
       },
