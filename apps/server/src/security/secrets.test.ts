@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createWorkspaceAs, issueDoc } from '../testing/workspace-fixture.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import type { Secrets } from '../db/secrets.ts';
+import type { CouchDoc } from '../db/couch-client.ts';
 
 /**
  * What must never leave the server: the database's credentials (to the browser) and sign-in
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function serverSecrets(): Promise<string[]> {
   const db = server.embeddedDb!;
   const basic = Buffer.from(`${db.user}:${db.password}`).toString('base64');
-  const stored = await server.store.get<Secrets & { _id: string }>('config:secrets');
+  const stored = await server.store.get<Secrets & CouchDoc>('config:secrets');
   return [
     db.password,
     basic,
