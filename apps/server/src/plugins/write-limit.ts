@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { problem } from '@keel/domain';
+import { LIMITS, problem } from '@keel/domain';
 import { userIdOf } from '../db/app-store.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import { sendProblem } from './errors.ts';
@@ -11,7 +11,8 @@ const BULK_DOCS = /^\/db\/[^/]+\/_bulk_docs$/;
 
 /**
  * How many writes a request makes: each document of a `_bulk_docs` (refused ones too — the
- * server did the work), one for any other unsafe `/api` or `/db` call, none for reads.
+ * server did the work), one for any other unsafe `/api` or `/db` call (and for a batch too large
+ * to be looked at), none for reads.
  * Documents rather than requests, because one request may carry 1,000 of them.
  */
 export function writeWeight(request: FastifyRequest): number {
@@ -22,7 +23,10 @@ export function writeWeight(request: FastifyRequest): number {
   if (request.method === 'POST' && READ_BY_POST.test(path)) return 0;
   if (request.method === 'POST' && BULK_DOCS.test(path)) {
     const docs = (request.body as { docs?: unknown } | null)?.docs;
-    return Array.isArray(docs) ? Math.max(1, docs.length) : 1;
+    // A batch over the per-request limit is refused (413) before any document is looked at.
+    return Array.isArray(docs) && docs.length <= LIMITS.bulkDocsPerRequest
+      ? Math.max(1, docs.length)
+      : 1;
   }
   return 1;
 }
