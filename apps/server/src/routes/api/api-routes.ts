@@ -3,6 +3,7 @@ import {
   can,
   createWorkspaceBody,
   LIMITS,
+  numberBlockRequestBody,
   zodErrors,
   type CreateWorkspaceResponse,
   type MeResponse,
@@ -64,14 +65,13 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
         : null;
       if (!project || project.type !== 'project') throw new AppError('NOT_FOUND');
       const workspaceId = access.workspace._id.slice('workspace:'.length);
-      const requestId = (request.body as { requestId?: unknown } | null)?.requestId;
-      if (
-        requestId !== undefined &&
-        (typeof requestId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(requestId))
-      )
-        throw new AppError('VALIDATION_FAILED', {
-          errors: [{ path: 'requestId', message: 'Not a request id' }],
-        });
+      // No body at all is an old client's request without an id.
+      const parsed = numberBlockRequestBody.safeParse(
+        request.body === undefined ? {} : request.body,
+      );
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
+      const { requestId } = parsed.data;
       const block = requestId
         ? await store.reserveNumbersOnce(
             workspaceId,
