@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppStore } from './db/app-store.ts';
@@ -47,6 +49,26 @@ async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) 
   }
 }
 
+/**
+ * A request Node cannot even read (headers over 16 KB, a broken request line) never reaches
+ * Fastify; answer it with a catalogue problem too, then close the connection.
+ */
+function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = problem(
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
+  );
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status] ?? ''}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
 export interface BuildOptions {
   /** The clock the rate limits read; tests move it instead of waiting a minute. */
   now?: () => number;
@@ -75,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1_000_000,
     // A URL Fastify cannot even parse (`/api/%ZZ`) is simply not found.
     frameworkErrors: (_error, request, reply) => sendProblem(request, reply, problem('NOT_FOUND')),
+    clientErrorHandler: answerUnreadableRequest,
   });
 
   let embeddedDb: EmbeddedDb | null = null;
