@@ -78,8 +78,13 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Put `doc` as the server would, over any stored version (read markers have fixed ids). */
 async function seed<T extends WorkspaceDoc>(doc: T): Promise<T & { _rev: string }> {
-  const rev = await server.couch.putDoc(workspace.dbName, doc as unknown as CouchDoc);
+  const current = await server.couch.getDoc<CouchDoc>(workspace.dbName, doc._id);
+  const rev = await server.couch.putDoc(workspace.dbName, {
+    ...(doc as unknown as CouchDoc),
+    ...(current ? { _rev: current._rev } : {}),
+  });
   return { ...doc, _rev: rev };
 }
 
@@ -198,8 +203,9 @@ const project = (createdBy: string) =>
     createdBy,
     now: now(),
   });
+// One marker per member, under the member's own id (the inbox's rule).
 const readMarker = (userId: string) => ({
-  _id: newDocId('readMarker'),
+  _id: `readMarker:${userId}`,
   type: 'readMarker' as const,
   userId,
   lastReadAt: now(),
@@ -353,13 +359,17 @@ const ROWS: Row[] = [
     const theirs = (await storedDoc(`member:${other.userId}`))!;
     return { _id: theirs._id, _rev: theirs._rev!, _deleted: true };
   }),
-  docRow('save their own read marker', ALL, async ({ as }) => readMarker(as.userId)),
+  docRow('save their own read marker', ALL, async ({ as }) => {
+    const stored = await storedDoc(`readMarker:${as.userId}`);
+    return { ...readMarker(as.userId), ...(stored ? { _rev: stored._rev } : {}) };
+  }),
   docRow('update their own read marker', ALL, async ({ as, seed }) =>
     edited(await seed(readMarker(as.userId)), { lastReadAt: now() }),
   ),
-  docRow("create someone else's read marker", NOBODY, async ({ other }) =>
-    readMarker(other.userId),
-  ),
+  docRow("create a read marker in someone else's name", NOBODY, async ({ as, other }) => ({
+    ...readMarker(other.userId),
+    _id: `readMarker:${as.userId}x`,
+  })),
   docRow("update someone else's read marker", NOBODY, async ({ other, seed }) =>
     edited(await seed(readMarker(other.userId)), { lastReadAt: now() }),
   ),
