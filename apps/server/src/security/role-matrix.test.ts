@@ -14,7 +14,11 @@ import type { CouchDoc } from '../db/couch-client.ts';
 import type { WorkspaceRecord } from '../db/app-store.ts';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { createWorkspaceAs, type WorkspaceFixture } from '../testing/workspace-fixture.ts';
+import {
+  createWorkspaceAs,
+  reserveNumbers,
+  type WorkspaceFixture,
+} from '../testing/workspace-fixture.ts';
 import { addMember } from '../workspaces/add-member.ts';
 
 /**
@@ -57,6 +61,7 @@ let ws: WorkspaceFixture;
 let workspace: WorkspaceRecord;
 const people = new Map<Actor, Person>();
 let serial = 0;
+const firstNumber = new Map<Actor, number>();
 const now = () => new Date().toISOString();
 
 beforeAll(async () => {
@@ -73,6 +78,9 @@ beforeAll(async () => {
     const user = await server.store.getUser(people.get(role)!.userId);
     await addMember(server.store, workspace, user!, role);
   }
+  // A new issue needs a number from its writer's own block; those who may not create get none.
+  for (const role of WRITERS)
+    firstNumber.set(role, (await reserveNumbers(people.get(role)!.browser, ws)).start);
 });
 afterAll(async () => {
   await server?.close();
@@ -165,12 +173,12 @@ const WRITERS: readonly Role[] = ['owner', 'admin', 'member'];
 const MANAGERS: readonly Role[] = ['owner', 'admin'];
 const NOBODY: readonly Role[] = [];
 
-const issue = (createdBy: string) =>
+const issue = (createdBy: string, number = 1000 + ++serial) =>
   newIssueDocument({
     id: newDocId('issue'),
     projectId: ws.projectId,
     states: DEFAULT_STATES,
-    number: 1000 + ++serial,
+    number,
     title: `Matrix issue ${serial}`,
     sortOrder: 'a0',
     createdBy,
@@ -247,7 +255,9 @@ const ROWS: Row[] = [
     },
     async () => null,
   ),
-  docRow('create an issue', WRITERS, async ({ as }) => issue(as.userId)),
+  docRow('create an issue', WRITERS, async ({ as }) =>
+    issue(as.userId, firstNumber.get(as.actor) ?? 1),
+  ),
   docRow('edit an issue someone else created', WRITERS, async ({ as, other, seed }) => {
     const stored = await seed(issue(other.userId));
     return edited(stored, { title: `Edited by ${as.actor}`, priority: 2 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   can,
@@ -72,15 +73,15 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
       const { requestId } = parsed.data;
-      const block = requestId
-        ? await store.reserveNumbersOnce(
-            workspaceId,
-            projectId,
-            access.userId,
-            requestId,
-            LIMITS.issueNumbersPerBlock,
-          )
-        : await store.reserveNumbers(workspaceId, projectId, LIMITS.issueNumbersPerBlock);
+      // Every block is recorded under its user, even without a request id: the proxy accepts a
+      // new issue only with a number from one of its writer's blocks.
+      const block = await store.reserveNumbersOnce(
+        workspaceId,
+        projectId,
+        access.userId,
+        requestId ?? randomUUID(),
+        LIMITS.issueNumbersPerBlock,
+      );
       return { projectId, ...block };
     },
   );

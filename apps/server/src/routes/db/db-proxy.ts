@@ -7,6 +7,7 @@ import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
+import { reservedBlocksOf } from './number-rules.ts';
 import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
 import { checkpointSchema, isJsonObject, jsonDepthExceeds } from './replication-body.ts';
 
@@ -90,7 +91,13 @@ export async function dbProxyRoutes(
     }
 
     if (endpoint.kind === 'bulk_docs') {
-      const results = await validatedBulkDocs(couch, access, request.body);
+      const workspaceId = access.workspace._id.slice('workspace:'.length);
+      const results = await validatedBulkDocs(
+        couch,
+        access,
+        request.body,
+        reservedBlocksOf(store, workspaceId, access.userId),
+      );
       return reply.code(201).send(results);
     }
 
