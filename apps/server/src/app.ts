@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppStore } from './db/app-store.ts';
@@ -11,10 +13,12 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID } from './idp/provider.ts';
 import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
-import { problem } from '@keel/domain';
+import { LIMITS, problem } from '@keel/domain';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { registerWriteLimit } from './plugins/write-limit.ts';
+import { RateLimiter } from './rate-limiter.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -26,8 +30,15 @@ export interface KeelApp {
   embeddedDb: EmbeddedDb | null;
 }
 
-// Query strings of the sign-in endpoints carry codes and state; never log them.
+// Query strings of the sign-in endpoints carry codes and state; never log them. Nor the
+// provider's interaction ids in its paths: each is also the value of its `_interaction` cookie.
 const SENSITIVE_QUERY = /^\/(auth|idp)\//;
+const INTERACTION_ID = /^(\/idp\/(?:interaction|auth)\/)[^/]+/;
+
+function loggedUrl(url: string): string {
+  if (!SENSITIVE_QUERY.test(url)) return url;
+  return (url.split('?')[0] ?? '').replace(INTERACTION_ID, '$1:uid');
+}
 
 async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) {
   for (let attempt = 1; ; attempt++) {
@@ -38,17 +49,45 @@ async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) 
   }
 }
 
+/**
+ * A request Node cannot even read (headers over 16 KB, a broken request line) never reaches
+ * Fastify; answer it with a catalogue problem too, then close the connection.
+ */
+function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = problem(
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
+  );
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status] ?? ''}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+export interface BuildOptions {
+  /** The clock the rate limits read; tests move it instead of waiting a minute. */
+  now?: () => number;
+  /** Where log lines go instead of stdout; tests read them to check what is never logged. */
+  logStream?: { write(line: string): void };
+}
+
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
-export async function buildApp(config: Config): Promise<KeelApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<KeelApp> {
   const secure = config.publicUrl.startsWith('https:');
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req) => ({
           method: req.method,
-          url: SENSITIVE_QUERY.test(req.url ?? '') ? (req.url ?? '').split('?')[0] : req.url,
+          url: loggedUrl(req.url ?? ''),
           remoteAddress: req.ip,
         }),
       },
@@ -58,6 +97,7 @@ export async function buildApp(config: Config): Promise<KeelApp> {
     bodyLimit: 1_000_000,
     // A URL Fastify cannot even parse (`/api/%ZZ`) is simply not found.
     frameworkErrors: (_error, request, reply) => sendProblem(request, reply, problem('NOT_FOUND')),
+    clientErrorHandler: answerUnreadableRequest,
   });
 
   let embeddedDb: EmbeddedDb | null = null;
@@ -79,6 +119,7 @@ export async function buildApp(config: Config): Promise<KeelApp> {
   registerErrorHandling(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   registerSessions(app, { store, secure });
+  registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
 
   let rp: OidcRelyingParty;
   if (config.oidc) {

@@ -58,6 +58,24 @@ export interface Config {
   logLevel: string;
 }
 
+/**
+ * Credentials written into COUCHDB_URL (`https://user:pass@host`) move to user and password, so
+ * the address itself, which appears in error messages and logs, never carries them.
+ */
+function couchConfig(raw: string, user?: string, password?: string): NonNullable<Config['couch']> {
+  const url = new URL(raw);
+  const fromUrl = url.username
+    ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+    : null;
+  url.username = '';
+  url.password = '';
+  return {
+    url: url.href.replace(/\/$/, ''),
+    user: user ?? fromUrl?.user,
+    password: password ?? fromUrl?.password,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -73,9 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.KEEL_DATA_DIR),
     webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     appDbName: e.KEEL_APP_DB,
-    couch: e.COUCHDB_URL
-      ? { url: e.COUCHDB_URL, user: e.COUCHDB_USER, password: e.COUCHDB_PASSWORD }
-      : null,
+    couch: e.COUCHDB_URL ? couchConfig(e.COUCHDB_URL, e.COUCHDB_USER, e.COUCHDB_PASSWORD) : null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -1,8 +1,21 @@
 /**
- * A fixed-window counter per key. It lives in one server's memory: behind a load balancer each
- * instance counts on its own, which bounds an attacker at N× the limit — accepted for now.
+ * How Keel counts attempts against a limit (SPEC §9). One small interface so the in-memory
+ * counter below can be swapped for a shared one (Redis, the database) without touching callers.
  */
-export class RateLimiter {
+export interface RateLimit {
+  /** Count `weight` attempts for `key`; false when the key is already at its limit. */
+  hit(key: string, weight?: number): boolean;
+}
+
+/**
+ * A fixed-window counter per key. It lives in one server's memory: behind a load balancer each
+ * instance counts on its own, which bounds an attacker at N× the limit — accepted for now
+ * (docs/security.md). A request is let through while the count before it is under the limit,
+ * so one weighted request larger than the limit (a 1,000-document `_bulk_docs`) can still pass
+ * in a fresh window, and then the key waits for the next one. Refused attempts still count, so
+ * hammering does not shorten the wait.
+ */
+export class RateLimiter implements RateLimit {
   readonly #hits = new Map<string, { windowStart: number; count: number }>();
 
   constructor(
@@ -11,17 +24,24 @@ export class RateLimiter {
     readonly now: () => number = Date.now,
   ) {}
 
-  /** Count one attempt; false when the key is over its limit for the current window. */
-  hit(key: string): boolean {
+  hit(key: string, weight = 1): boolean {
     const t = this.now();
-    const entry = this.#hits.get(key);
-    if (!entry || t - entry.windowStart >= this.windowMs) {
-      this.#hits.set(key, { windowStart: t, count: 1 });
+    let entry = this.#hits.get(key);
+    if (!entry || t - entry.windowStart >= this.windowMs || t < entry.windowStart) {
+      entry = { windowStart: t, count: 0 };
+      this.#hits.set(key, entry);
       if (this.#hits.size > 10_000) this.#sweep(t);
-      return true;
     }
-    entry.count++;
-    return entry.count <= this.limit;
+    const allowed = entry.count < this.limit;
+    entry.count += allowed ? weight : 1;
+    return allowed;
+  }
+
+  /** Seconds until `key`'s window ends (for Retry-After). */
+  retryAfterSeconds(key: string): number {
+    const entry = this.#hits.get(key);
+    if (!entry) return 0;
+    return Math.max(1, Math.ceil((entry.windowStart + this.windowMs - this.now()) / 1000));
   }
 
   #sweep(t: number) {

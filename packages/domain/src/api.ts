@@ -33,6 +33,15 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** `POST …/numbers`: the device's request id, resent when an answer was lost. */
+export const numberBlockRequestBody = z.strictObject({
+  requestId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Not a request id')
+    .optional(),
+});
+export type NumberBlockRequestBody = z.infer<typeof numberBlockRequestBody>;
+
 export const numberBlockSchema = z.object({
   projectId: z.string(),
   start: z.number().int().min(1),

@@ -13,11 +13,17 @@ import {
   projectNameSchema,
   roleSchema,
 } from './fields.ts';
+import { typeOfId, type DocType } from './ids.ts';
 import { textField } from './text.ts';
 import { workflowSchema } from './workflow.ts';
 
 /** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
-const idRef = z.string().min(1).max(80);
+/** A reference to another document of the workspace: an id of that document's type. */
+const refTo = (type: DocType) =>
+  z
+    .string()
+    .max(80)
+    .refine((id) => typeOfId(id) === type, `Not a ${type} id`);
 const userRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a user id');
 
 // CouchDB's own fields that replication carries; anything else starting with "_" is refused
@@ -69,17 +75,17 @@ export const projectDocSchema = z.strictObject({
 export const issueDocSchema = z.strictObject({
   ...base,
   type: z.literal('issue'),
-  projectId: idRef,
+  projectId: refTo('project'),
   number: z.number().int().min(1).max(999_999_999),
   title: issueTitleSchema,
   description: issueDescriptionSchema,
   stateId: z.string().min(1).max(40),
   priority: prioritySchema,
   assigneeId: userRef.nullable(),
-  labelIds: z.array(idRef).max(20, 'An issue has at most 20 labels'),
+  labelIds: z.array(refTo('label')).max(20, 'An issue has at most 20 labels'),
   estimate: estimateSchema,
   dueDate: dueDateSchema,
-  parentId: idRef.nullable(),
+  parentId: refTo('issue').nullable(),
   sortOrder: z.string().min(1).max(200),
   createdBy: userRef,
   startedAt: isoTimestampSchema.nullable(),
@@ -91,7 +97,7 @@ export const issueDocSchema = z.strictObject({
 export const commentDocSchema = z.strictObject({
   ...base,
   type: z.literal('comment'),
-  issueId: idRef,
+  issueId: refTo('issue'),
   body: commentBodySchema,
   authorId: userRef,
   editedAt: isoTimestampSchema.nullable(),
@@ -129,7 +135,7 @@ const activityValue = z.union([
 export const activityDocSchema = z.strictObject({
   ...base,
   type: z.literal('activity'),
-  issueId: idRef,
+  issueId: refTo('issue'),
   actorId: userRef,
   kind: z.enum(ACTIVITY_KINDS),
   from: activityValue,

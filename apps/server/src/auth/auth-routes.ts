@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, safeReturnTo } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import { userIdOf, type AppStore } from '../db/app-store.ts';
@@ -25,6 +25,9 @@ export async function authRoutes(
 ) {
   const { rp, store, publicUrl, secure } = opts;
   const redirectUri = `${publicUrl}/auth/callback`;
+  // Secure when Keel's public address is HTTPS, or when the request came over HTTPS to a proxy
+  // Keel trusts (TRUST_PROXY): only then does `request.protocol` read X-Forwarded-Proto.
+  const secureFor = (request: FastifyRequest) => secure || request.protocol === 'https';
 
   app.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
     const returnTo = safeReturnTo(request.query.returnTo);
@@ -45,7 +48,7 @@ export async function authRoutes(
       path: '/auth',
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      secure: secureFor(request),
       signed: true,
       maxAge: 15 * 60,
     });
@@ -79,7 +82,7 @@ export async function authRoutes(
           request.headers['user-agent'] ?? '',
           LIMITS.sessionMaxMs,
         );
-        setSessionCookie(reply, cookie, secure);
+        setSessionCookie(reply, cookie, secureFor(request));
         return reply.redirect(safeReturnTo(login.returnTo), 303);
       } catch (err) {
         if (err instanceof AppError && err.code === 'DB_UNAVAILABLE') throw err;
@@ -98,14 +101,14 @@ export async function authRoutes(
 
   app.post('/auth/logout', async (request, reply) => {
     if (request.session) await store.remove(request.session.id);
-    clearSessionCookie(reply, secure);
+    clearSessionCookie(reply, secureFor(request));
     return reply.code(200).send({ endSessionUrl: await rp.endSessionUrl(`${publicUrl}/signin`) });
   });
 
   app.post('/auth/logout-all', async (request, reply) => {
     const session = requireSession(request);
     await store.deleteSessionsOf(userIdOf(session.user));
-    clearSessionCookie(reply, secure);
+    clearSessionCookie(reply, secureFor(request));
     return reply.code(200).send({ endSessionUrl: await rp.endSessionUrl(`${publicUrl}/signin`) });
   });
 }

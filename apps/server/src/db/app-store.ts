@@ -231,6 +231,18 @@ export class AppStore {
     return winner ? { start: winner.start, end: winner.end } : block;
   }
 
+  /** Every block of a project's issue numbers handed out to `userId` (by reserveNumbersOnce). */
+  async reservedBlocks(
+    workspaceId: string,
+    projectId: string,
+    userId: string,
+  ): Promise<{ start: number; end: number }[]> {
+    const records = await this.withPrefix<CouchDoc & { start: number; end: number }>(
+      `numreq:${workspaceId}:${projectId}:${userId}:`,
+    );
+    return records.map((r) => ({ start: r.start, end: r.end }));
+  }
+
   /** The next block of issue numbers of a project; safe with several server instances. */
   async reserveNumbers(
     workspaceId: string,

@@ -5,7 +5,11 @@
 export class BrowserSession {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go on every request, e.g. what a proxy in front of Keel would add. */
+  constructor(
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   get origin() {
     return new URL(this.baseUrl).origin;
@@ -29,7 +33,10 @@ export class BrowserSession {
 
   /** One request, no redirect following; relative URLs are against the server. */
   async request(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
+    const headers = new Headers({
+      ...this.headers,
+      ...Object.fromEntries(new Headers(init.headers)),
+    });
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     const method = (init.method ?? 'GET').toUpperCase();
     if (!['GET', 'HEAD'].includes(method) && !headers.has('origin'))

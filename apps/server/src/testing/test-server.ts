@@ -27,7 +27,16 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; port?: number } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    /** More environment, e.g. `{ TRUST_PROXY: 'true' }`. */
+    env?: Record<string, string>;
+    /** The clock the rate limits read. */
+    now?: () => number;
+    /** Where the server's log lines go (pino's JSON, one per line); none by default. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'keel-test-'));
@@ -36,8 +45,9 @@ export async function startTestServer(
     KEEL_DATA_DIR: dataDir,
     KEEL_WEB_DIST: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
-  const keel = await buildApp(config);
+  const keel = await buildApp(config, { now: options.now, logStream: options.logStream });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {
     ...keel,

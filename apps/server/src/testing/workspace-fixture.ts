@@ -19,7 +19,23 @@ export async function createWorkspaceAs(
   if (res.status !== 201) throw new Error(`create workspace: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { project: { id: string } };
   const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
-  return { slug, projectId: body.project.id, userId: me.user.id };
+  const fixture = { slug, projectId: body.project.id, userId: me.user.id };
+  // The owner's first block (1–20): the proxy accepts only issue numbers reserved by their writer.
+  await reserveNumbers(browser, fixture);
+  return fixture;
+}
+
+/** Reserve a block of issue numbers in the fixture's project as `browser`'s user. */
+export async function reserveNumbers(
+  browser: BrowserSession,
+  fixture: Pick<WorkspaceFixture, 'slug' | 'projectId'>,
+): Promise<{ start: number; end: number }> {
+  const res = await browser.request(
+    `/api/workspaces/${fixture.slug}/projects/${fixture.projectId}/numbers`,
+    { method: 'POST', json: {} },
+  );
+  if (res.status !== 200) throw new Error(`reserve numbers: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { start: number; end: number };
 }
 
 export function issueDoc(fixture: WorkspaceFixture, overrides: Partial<IssueDoc> = {}): IssueDoc {

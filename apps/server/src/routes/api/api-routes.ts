@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   can,
   createWorkspaceBody,
   LIMITS,
+  numberBlockRequestBody,
   zodErrors,
   type CreateWorkspaceResponse,
   type MeResponse,
@@ -64,23 +66,22 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
         : null;
       if (!project || project.type !== 'project') throw new AppError('NOT_FOUND');
       const workspaceId = access.workspace._id.slice('workspace:'.length);
-      const requestId = (request.body as { requestId?: unknown } | null)?.requestId;
-      if (
-        requestId !== undefined &&
-        (typeof requestId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(requestId))
-      )
-        throw new AppError('VALIDATION_FAILED', {
-          errors: [{ path: 'requestId', message: 'Not a request id' }],
-        });
-      const block = requestId
-        ? await store.reserveNumbersOnce(
-            workspaceId,
-            projectId,
-            access.userId,
-            requestId,
-            LIMITS.issueNumbersPerBlock,
-          )
-        : await store.reserveNumbers(workspaceId, projectId, LIMITS.issueNumbersPerBlock);
+      // No body at all is an old client's request without an id.
+      const parsed = numberBlockRequestBody.safeParse(
+        request.body === undefined ? {} : request.body,
+      );
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
+      const { requestId } = parsed.data;
+      // Every block is recorded under its user, even without a request id: the proxy accepts a
+      // new issue only with a number from one of its writer's blocks.
+      const block = await store.reserveNumbersOnce(
+        workspaceId,
+        projectId,
+        access.userId,
+        requestId ?? randomUUID(),
+        LIMITS.issueNumbersPerBlock,
+      );
       return { projectId, ...block };
     },
   );

@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { BulkResult, CouchClient } from '../../db/couch-client.ts';
 import type { WorkspaceAccess } from '../../workspaces/access.ts';
+import { issueNumberProblem, type ReservedBlocks } from './number-rules.ts';
 import { referencedIds, referenceProblem } from './reference-rules.ts';
 
 /** A refused document, in CouchDB's own per-document `_bulk_docs` error shape. */
@@ -126,6 +127,7 @@ export async function validatedBulkDocs(
   couch: CouchClient,
   access: WorkspaceAccess,
   body: unknown,
+  numbers: ReservedBlocks,
 ): Promise<BulkResult[]> {
   if (
     typeof body !== 'object' ||
@@ -204,6 +206,7 @@ export async function validatedBulkDocs(
     if (verdict.doc) {
       const problem =
         crossDocumentProblem(verdict.doc, stored.get(id) ?? null, lookup, catalogs) ??
+        (await issueNumberProblem(verdict.doc, stored.get(id) ?? null, numbers)) ??
         (await referenceProblem(verdict.doc, stored.get(id) ?? null, lookup, couch, dbName).then(
           (p) => (p ? { code: 'VALIDATION_FAILED' as const, ...p } : null),
         ));

@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS, typeOfId } from '@keel/domain';
+import { LIMITS, problem, typeOfId, zodErrors } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
+import { reservedBlocksOf } from './number-rules.ts';
 import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
+import { checkpointSchema, isJsonObject, jsonDepthExceeds } from './replication-body.ts';
 
 // Reply headers worth passing on; hop-by-hop ones (connection, keep-alive, transfer-encoding)
 // and anything the database says about itself stay behind.
@@ -50,6 +52,7 @@ export async function dbProxyRoutes(
     { parseAs: 'string', bodyLimit: LIMITS.requestBodyBytes },
     (_req, body, done) => {
       try {
+        if (jsonDepthExceeds(body as string)) throw new Error('too deep');
         done(null, body === '' ? {} : JSON.parse(body as string));
       } catch {
         done(
@@ -76,8 +79,25 @@ export async function dbProxyRoutes(
         detail: 'Only the replication protocol is available here',
       });
 
+    const sendsBody = ['POST', 'PUT'].includes(request.method);
+    if (sendsBody && request.body !== undefined && !isJsonObject(request.body))
+      throw new AppError('VALIDATION_FAILED', {
+        errors: [{ path: '', message: 'The body must be a JSON object' }],
+      });
+    if (endpoint.kind === 'local' && request.method === 'PUT') {
+      const checkpoint = checkpointSchema.safeParse(request.body);
+      if (!checkpoint.success)
+        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(checkpoint.error) });
+    }
+
     if (endpoint.kind === 'bulk_docs') {
-      const results = await validatedBulkDocs(couch, access, request.body);
+      const workspaceId = access.workspace._id.slice('workspace:'.length);
+      const results = await validatedBulkDocs(
+        couch,
+        access,
+        request.body,
+        reservedBlocksOf(store, workspaceId, access.userId),
+      );
       return reply.code(201).send(results);
     }
 
@@ -92,12 +112,6 @@ export async function dbProxyRoutes(
       if (query.filter && query.filter !== '_doc_ids')
         throw new AppError('FORBIDDEN', { detail: 'Only the _doc_ids filter' });
     }
-    if (
-      endpoint.kind === 'local' &&
-      request.method === 'PUT' &&
-      Buffer.byteLength(JSON.stringify(request.body ?? {})) > 64_000
-    )
-      throw new AppError('PAYLOAD_TOO_LARGE');
 
     // The reply closing before it finished means the browser went away (a POST's request stream
     // has closed long before), so stop the upstream longpoll too.
@@ -122,6 +136,24 @@ export async function dbProxyRoutes(
       // database is how it answers malformed replication input (open_revs=garbage); an outage
       // shows as 502/503 or a failed connection.
       throw new AppError(upstream.status === 500 ? 'VALIDATION_FAILED' : 'DB_UNAVAILABLE');
+    }
+    if (upstream.status >= 400 && upstream.status !== 409) {
+      // The database's refusals reach the browser as catalogue problems, keeping CouchDB's
+      // `error` and `reason` (PouchDB reads `status` and `error`: a missing checkpoint is a 404).
+      const couchError = (await upstream.json().catch(() => ({}))) as {
+        error?: unknown;
+        reason?: unknown;
+      };
+      const code = upstream.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+      return reply
+        .code(code === 'NOT_FOUND' ? 404 : 422)
+        .type('application/problem+json')
+        .send({
+          ...problem(code),
+          requestId: request.id,
+          error: typeof couchError.error === 'string' ? couchError.error : 'bad_request',
+          reason: typeof couchError.reason === 'string' ? couchError.reason : '',
+        });
     }
     reply.code(upstream.status);
     for (const name of PASS_HEADERS) {

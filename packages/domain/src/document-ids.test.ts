@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocumentWrite } from './document-rules.ts';
+import type { DocType } from './ids.ts';
+import { DEFAULT_STATES } from './workflow.ts';
+
+/**
+ * Every document id has its type's format (`<type>:<tail>`, the tail 1–64 of `A-Z a-z 0-9 _ -`),
+ * and so does every id a document points at: an issue's project, parent and labels, the issue
+ * of a comment or an activity. Checked on every write, in the browser and on the server.
+ */
+const T = '2024-01-01T00:00:00.000Z';
+const ME = 'me1';
+
+const VALID: Record<Exclude<DocType, 'member'>, Record<string, unknown>> = {
+  project: {
+    _id: 'project:p1',
+    type: 'project',
+    key: 'ENG',
+    name: 'Engineering',
+    description: '',
+    leadId: null,
+    color: '#4EA7FC',
+    archivedAt: null,
+    states: DEFAULT_STATES,
+    createdBy: ME,
+    createdAt: T,
+    updatedAt: T,
+  },
+  issue: {
+    _id: 'issue:i1',
+    type: 'issue',
+    projectId: 'project:p1',
+    number: 1,
+    title: 'Fix it',
+    description: '',
+    stateId: DEFAULT_STATES[0]!.id,
+    priority: 0,
+    assigneeId: null,
+    labelIds: ['label:l1'],
+    estimate: null,
+    dueDate: null,
+    parentId: 'issue:i0',
+    sortOrder: 'a0',
+    createdBy: ME,
+    startedAt: null,
+    completedAt: null,
+    canceledAt: null,
+    subscriberIds: [ME],
+    createdAt: T,
+    updatedAt: T,
+  },
+  comment: {
+    _id: 'comment:c1',
+    type: 'comment',
+    issueId: 'issue:i1',
+    body: 'Hello',
+    authorId: ME,
+    editedAt: null,
+    createdAt: T,
+    updatedAt: T,
+  },
+  label: {
+    _id: 'label:l1',
+    type: 'label',
+    name: 'Bug',
+    color: '#EB5757',
+    createdBy: ME,
+    createdAt: T,
+    updatedAt: T,
+  },
+  activity: {
+    _id: 'activity:a1',
+    type: 'activity',
+    issueId: 'issue:i1',
+    actorId: ME,
+    kind: 'created',
+    from: null,
+    to: null,
+    createdAt: T,
+    updatedAt: T,
+  },
+  readMarker: {
+    _id: `readMarker:${ME}`,
+    type: 'readMarker',
+    userId: ME,
+    lastReadAt: T,
+    createdAt: T,
+    updatedAt: T,
+  },
+};
+
+const write = (doc: Record<string, unknown>) =>
+  checkDocumentWrite(doc, { role: 'owner', userId: ME, existing: null });
+
+/** Ids no document may carry, whatever its type. */
+const BAD_TAILS = ['', 'a'.repeat(65), 'has space', 'slash/x', 'dot.x', '..', 'nul\u0000', 'é'];
+
+describe('document ids have their type’s format', () => {
+  for (const [type, doc] of Object.entries(VALID)) {
+    it(`${type}: a well-formed id is accepted`, () => {
+      expect(write(doc)).toMatchObject({ ok: true });
+    });
+
+    it(`${type}: a malformed or foreign id is refused with VALIDATION_FAILED`, () => {
+      const tail = String(doc._id).split(':')[1];
+      const ids = [
+        ...BAD_TAILS.map((t) => `${type}:${t}`),
+        `${type.toUpperCase()}:${tail}`,
+        tail,
+        `:${tail}`,
+        `${type}:${tail}:extra`,
+        `_design/${type}`,
+        `_local/${tail}`,
+        type === 'issue' ? `comment:${tail}` : `issue:${tail}`,
+      ];
+      for (const _id of ids)
+        expect({ _id, verdict: write({ ...doc, _id }) }).toMatchObject({
+          _id,
+          verdict: { ok: false, code: 'VALIDATION_FAILED' },
+        });
+    });
+  }
+});
+
+describe('ids a document points at have the format of what they point at', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['issue.projectId', { ...VALID.issue, projectId: 'label:p1' }, 'projectId'],
+    ['issue.projectId', { ...VALID.issue, projectId: 'p1' }, 'projectId'],
+    ['issue.parentId', { ...VALID.issue, parentId: 'project:p1' }, 'parentId'],
+    ['issue.parentId', { ...VALID.issue, parentId: 'issue:../i0' }, 'parentId'],
+    ['issue.labelIds', { ...VALID.issue, labelIds: ['label:l1', 'issue:i1'] }, 'labelIds.1'],
+    ['comment.issueId', { ...VALID.comment, issueId: 'comment:c0' }, 'issueId'],
+    ['activity.issueId', { ...VALID.activity, issueId: '_design/x' }, 'issueId'],
+  ];
+  it.each(cases)('%s refuses %#', (_name, doc, path) => {
+    const verdict = write(doc);
+    expect(verdict).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    if (!verdict.ok) expect(verdict.errors.map((e) => e.path)).toContain(path);
+  });
+});
