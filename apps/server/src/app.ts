@@ -18,9 +18,12 @@ import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { membersRoutes } from './routes/api/members-routes.ts';
+import { LiveRequests } from './workspaces/live-requests.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
+  live: LiveRequests;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -48,7 +51,9 @@ export async function buildApp(config: Config): Promise<KeelApp> {
       serializers: {
         req: (req) => ({
           method: req.method,
-          url: SENSITIVE_QUERY.test(req.url ?? '') ? (req.url ?? '').split('?')[0] : req.url,
+          url: (SENSITIVE_QUERY.test(req.url ?? '') ? (req.url ?? '').split('?')[0] : req.url)
+            // An invitation link's token is as good as the invitation; keep it out of logs.
+            ?.replace(/^\/(api\/invitations|invite)\/[^/?]+/, '/$1/[token]'),
           remoteAddress: req.ip,
         }),
       },
@@ -103,13 +108,15 @@ export async function buildApp(config: Config): Promise<KeelApp> {
 
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
+  const live = new LiveRequests();
   await app.register(apiRoutes, { store });
+  await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch });
+    await dbProxyRoutes(db, { store, couch, live });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
-  return { app, store, couch, embeddedDb };
+  return { app, store, couch, embeddedDb, live };
 }
