@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
+import { showToast } from '../../shared/ui/toast-store.ts';
 import { createInvitation, ROLE_NAMES } from './members-client.ts';
 
 export interface InviteDialogProps {
@@ -61,10 +62,14 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
 
   const copy = async () => {
     if (!link) return;
-    await navigator.clipboard.writeText(link).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+    // The clipboard API exists only on secure origins; the field stays selectable either way.
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      showToast('Copying was not allowed here; select the link and copy it instead.', 'error');
+    }
   };
 
   return (
