@@ -125,6 +125,10 @@ test('the sole owner cannot leave; after transferring ownership they can', async
 
   const link = await owner.members.invite('Admin');
   await owner.members.closeDialog();
+  // Opening one's own workspace's link says so, with the workspace's name.
+  await owner.page.goto(new URL(link).pathname);
+  await expect(owner.page.getByRole('alert')).toHaveText("You're already a member of Handover.");
+  await expect(owner.page.getByRole('button', { name: 'Join workspace' })).toHaveCount(0);
   const guest = await guestOpens(browser, link);
   await guest.page.getByRole('button', { name: 'Join workspace' }).click();
   await expect(guest.page).toHaveURL(new RegExp(`/${owner.slug}/issues`));
