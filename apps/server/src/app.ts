@@ -22,9 +22,12 @@ import { RateLimiter } from './rate-limiter.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { membersRoutes } from './routes/api/members-routes.ts';
+import { LiveRequests } from './workspaces/live-requests.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
+  live: LiveRequests;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -36,8 +39,10 @@ const SENSITIVE_QUERY = /^\/(auth|idp)\//;
 const INTERACTION_ID = /^(\/idp\/(?:interaction|auth)\/)[^/]+/;
 
 function loggedUrl(url: string): string {
-  if (!SENSITIVE_QUERY.test(url)) return url;
-  return (url.split('?')[0] ?? '').replace(INTERACTION_ID, '$1:uid');
+  // An invitation link's token is as good as the invitation; keep it out of logs.
+  const masked = url.replace(/^\/(api\/invitations|invite)\/[^/?]+/, '/$1/[token]');
+  if (!SENSITIVE_QUERY.test(masked)) return masked;
+  return (masked.split('?')[0] ?? '').replace(INTERACTION_ID, '$1:uid');
 }
 
 async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) {
@@ -144,13 +149,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
+  const live = new LiveRequests();
   await app.register(apiRoutes, { store });
+  await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch });
+    await dbProxyRoutes(db, { store, couch, live });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
-  return { app, store, couch, embeddedDb };
+  return { app, store, couch, embeddedDb, live };
 }

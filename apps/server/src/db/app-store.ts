@@ -35,6 +35,28 @@ export interface MembershipDoc extends CouchDoc {
   joinedAt: string;
 }
 
+/** `invitation:<workspaceId>:<id>`; the token itself is never stored, only its SHA-256. */
+export interface InvitationDoc extends CouchDoc {
+  type: 'invitation';
+  workspaceId: string;
+  tokenHash: string;
+  email: string | null;
+  role: Exclude<Role, 'owner'>;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  acceptedBy: string | null;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** `invitetoken:<sha256 of token>` → the invitation, so a link is one GET away. */
+export interface InviteTokenDoc extends CouchDoc {
+  type: 'invitetoken';
+  workspaceId: string;
+  invitationId: string;
+}
+
 export interface SessionDoc extends CouchDoc {
   type: 'session';
   userId: string;

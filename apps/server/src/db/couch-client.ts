@@ -190,6 +190,13 @@ export class CouchClient {
       });
   }
 
+  /** Drop a whole database; one already gone is fine (a retried workspace deletion). */
+  async deleteDb(db: string): Promise<void> {
+    const res = await this.request('DELETE', CouchClient.dbPath(db));
+    const text = await res.text();
+    if (!res.ok && res.status !== 404) throw couchFailure(res.status, `DELETE ${db}`, text);
+  }
+
   async ping(): Promise<boolean> {
     try {
       const res = await this.request('GET', '/', { signal: AbortSignal.timeout(2000) });

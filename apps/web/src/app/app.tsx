@@ -11,6 +11,8 @@ import { IssuesPage } from '../features/issues/issues-page.tsx';
 import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
 import { ToastRegion } from '../shared/ui/toast-region.tsx';
 import { AccountRoute } from './routes/account-route.tsx';
+import { InviteRoute } from './routes/invite-route.tsx';
+import { GeneralSettingsRoute, MembersRoute } from './routes/settings-routes.tsx';
 import { NewWorkspaceRoute } from './routes/new-workspace-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { PlaceholderPage } from './routes/placeholder-page.tsx';
@@ -29,6 +31,7 @@ export function App() {
           <Route index element={<RootRedirect />} />
           <Route path="new" element={<NewWorkspaceRoute />} />
           <Route path="account" element={<AccountRoute />} />
+          <Route path="invite/:token" element={<InviteRoute />} />
           <Route path=":ws" element={<WorkspaceLayout />}>
             <Route index element={<Navigate to="my-issues" replace />} />
             <Route path="my-issues" element={<MyIssuesPage />} />
@@ -39,24 +42,8 @@ export function App() {
             <Route path="issue/:issueKey" element={<IssuePage />} />
             <Route path="inbox" element={<InboxPage />} />
             <Route path="settings" element={<SettingsLayout />}>
-              <Route
-                index
-                element={
-                  <PlaceholderPage
-                    title="Settings"
-                    holds="The workspace's name, and deleting the workspace for its owner."
-                  />
-                }
-              />
-              <Route
-                path="members"
-                element={
-                  <PlaceholderPage
-                    title="Members"
-                    holds="Members and their roles, and invitations."
-                  />
-                }
-              />
+              <Route index element={<GeneralSettingsRoute />} />
+              <Route path="members" element={<MembersRoute />} />
               <Route path="projects" element={<ProjectsSettingsPage />} />
               <Route path="labels" element={<LabelsPage />} />
               <Route

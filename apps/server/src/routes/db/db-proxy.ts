@@ -6,6 +6,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
+import type { LiveRequests } from '../../workspaces/live-requests.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
 import { reservedBlocksOf } from './number-rules.ts';
 import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
@@ -43,9 +44,9 @@ function assertKeelDocIds(body: unknown) {
  */
 export async function dbProxyRoutes(
   app: FastifyInstance,
-  opts: { store: AppStore; couch: CouchClient },
+  opts: { store: AppStore; couch: CouchClient; live: LiveRequests },
 ) {
-  const { store, couch } = opts;
+  const { store, couch, live } = opts;
 
   app.addContentTypeParser(
     'application/json',
@@ -119,17 +120,33 @@ export async function dbProxyRoutes(
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
-    const upstream = await couch.request(
-      request.method,
-      upstreamPath(access.workspace.dbName, endpoint),
-      {
-        query,
-        body: ['POST', 'PUT'].includes(request.method) ? (request.body ?? {}) : undefined,
-        // Compressed longpoll replies hold back heartbeats until the end; ask for identity.
-        headers: { 'accept-encoding': 'identity' },
-        signal: abort.signal,
-      },
-    );
+    // Removal from the workspace ends this request at once: a reply already streaming (a
+    // longpoll's heartbeats) is cut, one not started yet answers 404 like the next one will.
+    const removed = new AbortController();
+    const untrack = live.track(access.userId, access.membership.workspaceId, removed);
+    reply.raw.on('close', untrack);
+    removed.signal.addEventListener('abort', () => {
+      abort.abort();
+      if (reply.raw.headersSent) reply.raw.destroy();
+    });
+    let upstream: Response;
+    try {
+      upstream = await couch.request(
+        request.method,
+        upstreamPath(access.workspace.dbName, endpoint),
+        {
+          query,
+          body: ['POST', 'PUT'].includes(request.method) ? (request.body ?? {}) : undefined,
+          // Compressed longpoll replies hold back heartbeats until the end; ask for identity.
+          headers: { 'accept-encoding': 'identity' },
+          signal: abort.signal,
+        },
+      );
+    } catch (err) {
+      untrack();
+      if (removed.signal.aborted) throw new AppError('NOT_FOUND');
+      throw err;
+    }
     if (upstream.status >= 500 || upstream.status === 401 || upstream.status === 403) {
       await upstream.body?.cancel();
       // 401/403 is our own credentials refused, not the browser's session. A plain 500 from the

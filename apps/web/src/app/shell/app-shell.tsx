@@ -1,11 +1,15 @@
 import { useCallback, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { can, type MeResponse, type WorkspaceSummary } from '@keel/domain';
+import { refreshSession } from '../../features/auth/session-store.ts';
 import { NewIssueDialog } from '../../features/issues/new-issue-dialog.tsx';
 import { useProjectByKey } from '../../features/sync/use-docs.ts';
 import { Sidebar } from './sidebar.tsx';
 import { useNewIssueShortcut } from './use-new-issue-shortcut.ts';
+import { useRoleFollowsMemberDoc } from './use-role-follows-member-doc.ts';
 import './shell.css';
+
+const recheckSession = () => void refreshSession();
 
 export interface AppShellProps {
   workspace: WorkspaceSummary;
@@ -19,6 +23,7 @@ export function AppShell({ workspace, me }: AppShellProps) {
   const openNewIssue = useCallback(() => setCreating(true), []);
   const closeNewIssue = useCallback(() => setCreating(false), []);
   useNewIssueShortcut(canCreate, openNewIssue);
+  useRoleFollowsMemberDoc(me.user.id, workspace.role, recheckSession);
 
   // On a project's pages a new issue goes to that project by default.
   const projectMatch = useMatch('/:ws/projects/:key/*');

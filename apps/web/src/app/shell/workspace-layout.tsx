@@ -7,6 +7,7 @@ import { WorkspaceProvider } from '../../features/sync/workspace-context.tsx';
 import { closeWorkspaceSession } from '../../features/sync/workspace-session.ts';
 import { NotFoundPage } from '../routes/not-found-page.tsx';
 import { AppShell } from './app-shell.tsx';
+import { useLostWorkspace } from './use-lost-workspace.ts';
 
 const recheckSession = () => void refreshSession();
 
@@ -18,6 +19,7 @@ export function WorkspaceLayout() {
   const { ws } = useParams();
   const me = useMe();
   const workspace = me.workspaces.find((w) => w.slug === ws);
+  useLostWorkspace(ws, workspace);
 
   useEffect(() => {
     if (workspace) rememberWorkspace(me.user.id, workspace.slug);

@@ -58,6 +58,13 @@ export function addWorkspaceToSession(workspace: WorkspaceSummary): void {
   signedIn({ ...session.me, workspaces: [...others, workspace] });
 }
 
+/** Forget a workspace the user just left or deleted, before the next /api/me confirms it. */
+export function removeWorkspaceFromSession(slug: string): void {
+  const session = sessionStore.get();
+  if (session.status !== 'signed-in') return;
+  signedIn({ ...session.me, workspaces: session.me.workspaces.filter((w) => w.slug !== slug) });
+}
+
 /**
  * End the session on the server (best effort when offline) and forget it on this device.
  * Resolves to the provider's end-session address when there is one: the caller goes there so

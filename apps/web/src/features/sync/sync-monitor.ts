@@ -4,7 +4,10 @@ import { pausedState, type SyncSignals } from './sync-status.ts';
 
 export interface SyncHooks {
   onDenied: (denial: Denial) => void;
-  /** The server said the session is gone (401); the app re-checks who is signed in. */
+  /**
+   * The server said the session is gone (401) or the workspace is (404: removed from it, or it
+   * was deleted); the app re-checks who is signed in and which workspaces are theirs.
+   */
   onUnauthorized: () => void;
 }
 
@@ -12,6 +15,9 @@ const PUSH_MARK = 'keel-push';
 // Counting walks the local change feed; during a large pull that is thousands of entries, so
 // count at most a few times a second.
 const RECOUNT_DELAY_MS = 400;
+
+const lostAccess = (error: ReplicationError | null) =>
+  error?.status === 401 || error?.status === 404;
 
 /**
  * Runs a workspace's live replication and keeps the signals the sync indicator is derived from:
@@ -85,7 +91,7 @@ export class SyncMonitor {
 
   private paused(direction: Direction, error: ReplicationError | null): void {
     this.setDirection(direction, pausedState(error));
-    if (error?.status === 401) this.hooks.onUnauthorized();
+    if (lostAccess(error)) this.hooks.onUnauthorized();
     // A clean pause of the push means everything on the device up to now has been sent.
     if (direction === 'push' && !error && this.replica)
       void this.replica.updateSeq().then((s) => this.markPushed(s));
@@ -94,7 +100,7 @@ export class SyncMonitor {
   private failed(error: ReplicationError): void {
     this.setDirection('push', error.status === null ? 'unreachable' : 'failed');
     this.setDirection('pull', error.status === null ? 'unreachable' : 'failed');
-    if (error.status === 401) this.hooks.onUnauthorized();
+    if (lostAccess(error)) this.hooks.onUnauthorized();
   }
 
   private setDirection(direction: Direction, state: SyncSignals['push']): void {

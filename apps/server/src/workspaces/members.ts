@@ -1,0 +1,156 @@
+import {
+  canChangeRole,
+  canRemoveMember,
+  can,
+  type InvitableRole,
+  type MemberDoc,
+  type MemberSummary,
+  type Role,
+} from '@keel/domain';
+import { AppError } from '../app-error.ts';
+import { CouchConflict } from '../db/couch-client.ts';
+import type { AppStore, MembershipDoc, WorkspaceRecord } from '../db/app-store.ts';
+import type { WorkspaceAccess } from './access.ts';
+import { workspaceIdOf } from './invitations.ts';
+import type { LiveRequests } from './live-requests.ts';
+
+const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Change the workspace's `member:<userId>` document, retrying on a concurrent write. */
+async function updateMemberDoc(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+  userId: string,
+  change: Partial<Pick<MemberDoc, 'role' | 'active'>>,
+): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await store.couch.getDoc<MemberDoc & { _rev: string }>(
+      workspace.dbName,
+      `member:${userId}`,
+    );
+    if (!current) return;
+    try {
+      await store.couch.putDoc(workspace.dbName, {
+        ...current,
+        ...change,
+        updatedAt: new Date().toISOString(),
+      });
+      return;
+    } catch (err) {
+      if (!(err instanceof CouchConflict)) throw err;
+    }
+  }
+}
+
+async function setRole(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  await store.update<MembershipDoc>(`membership:${userId}:${workspaceIdOf(workspace)}`, (m) =>
+    m ? { ...m, role } : null,
+  );
+  await updateMemberDoc(store, workspace, userId, { role });
+}
+
+/** Active members: the app database's memberships (roles) joined with the member documents. */
+export async function listMembers(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+): Promise<MemberSummary[]> {
+  const docs = await store.couch.docsWithPrefix<MemberDoc>(workspace.dbName, 'member:');
+  const active = docs.filter((d) => d.active);
+  if (active.length === 0) return [];
+  const rows = await store.couch.allDocs<MembershipDoc>(store.db, {
+    keys: active.map((d) => `membership:${d.userId}:${workspaceIdOf(workspace)}`),
+    include_docs: true,
+  });
+  const memberships = new Map(rows.flatMap((r) => (r.doc ? [[r.doc.userId, r.doc] as const] : [])));
+  return active.flatMap((d) => {
+    const m = memberships.get(d.userId);
+    return m
+      ? [
+          {
+            userId: d.userId,
+            name: d.name,
+            email: d.email,
+            avatarUrl: d.avatarUrl,
+            role: m.role,
+            joinedAt: m.joinedAt,
+          },
+        ]
+      : [];
+  });
+}
+
+async function targetMembership(
+  store: AppStore,
+  access: WorkspaceAccess,
+  userId: string,
+): Promise<MembershipDoc> {
+  const target = USER_ID.test(userId)
+    ? await store.membership(userId, workspaceIdOf(access.workspace))
+    : null;
+  if (!target) throw new AppError('NOT_FOUND');
+  return target;
+}
+
+export async function changeRole(
+  store: AppStore,
+  access: WorkspaceAccess,
+  userId: string,
+  role: InvitableRole,
+): Promise<MembershipDoc> {
+  if (!can(access.role, 'member:manage')) throw new AppError('FORBIDDEN');
+  const target = await targetMembership(store, access, userId);
+  // The owner demoting themselves would leave the workspace without one.
+  if (target.role === 'owner' && target.userId === access.userId) throw new AppError('LAST_OWNER');
+  if (!canChangeRole(access.role, target.role, role)) throw new AppError('FORBIDDEN');
+  if (target.role !== role) await setRole(store, access.workspace, userId, role);
+  return { ...target, role };
+}
+
+/**
+ * Remove a member, or leave when `userId` is the caller. The member document stays, inactive,
+ * so names in comments and activity still resolve; the membership goes, which is what every
+ * request checks, and this instance's open replication requests of theirs are cut.
+ */
+export async function removeMember(
+  store: AppStore,
+  live: LiveRequests,
+  access: WorkspaceAccess,
+  userId: string,
+): Promise<void> {
+  const leaving = userId === access.userId;
+  if (!leaving && !can(access.role, 'member:manage')) throw new AppError('FORBIDDEN');
+  const target = await targetMembership(store, access, userId);
+  if (target.role === 'owner') throw new AppError(leaving ? 'LAST_OWNER' : 'FORBIDDEN');
+  if (!leaving && !canRemoveMember(access.role, target.role)) throw new AppError('FORBIDDEN');
+  await store.remove(target._id);
+  live.abort(userId, target.workspaceId);
+  await updateMemberDoc(store, access.workspace, userId, { active: false });
+}
+
+/** The owner hands the workspace to another member and stays on as an admin. */
+export async function transferOwnership(
+  store: AppStore,
+  access: WorkspaceAccess,
+  userId: string,
+): Promise<void> {
+  if (!can(access.role, 'workspace:transfer')) throw new AppError('FORBIDDEN');
+  if (userId === access.userId)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'userId', message: 'Choose another member as the new owner' }],
+    });
+  const target = USER_ID.test(userId)
+    ? await store.membership(userId, workspaceIdOf(access.workspace))
+    : null;
+  if (!target)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'userId', message: 'The new owner must be a member of the workspace' }],
+    });
+  // New owner first: for a moment there are two owners rather than none.
+  await setRole(store, access.workspace, userId, 'owner');
+  await setRole(store, access.workspace, access.userId, 'admin');
+}

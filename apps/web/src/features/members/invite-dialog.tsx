@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { createInvitationBody, invitableRoleSchema, type InvitableRole } from '@keel/domain';
+import { fieldErrorMap } from '../../shared/lib/problem.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Dialog } from '../../shared/ui/dialog.tsx';
+import { SelectField } from '../../shared/ui/select-field.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import { createInvitation, ROLE_NAMES } from './members-client.ts';
+
+export interface InviteDialogProps {
+  open: boolean;
+  slug: string;
+  roles: readonly InvitableRole[];
+  onClose: () => void;
+  onCreated: () => void;
+}
+
+/** Email (optional) and role → a link shown once, with Copy; the server keeps only its hash. */
+export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDialogProps) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InvitableRole>('member');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setEmail('');
+    setRole('member');
+    setErrors({});
+    setFormError(null);
+    setLink(null);
+    setCopied(false);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { email, role };
+    const checked = createInvitationBody.safeParse(body);
+    if (!checked.success) {
+      setErrors(
+        fieldErrorMap(
+          checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        ),
+      );
+      return;
+    }
+    setBusy(true);
+    const result = await createInvitation(slug, body);
+    setBusy(false);
+    if (!result.ok) {
+      setErrors(fieldErrorMap(result.errors));
+      setFormError(result.message);
+      return;
+    }
+    setLink(result.value.link);
+    onCreated();
+  };
+
+  const copy = async () => {
+    if (!link) return;
+    // The clipboard API exists only on secure origins; the field stays selectable either way.
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      showToast('Copying was not allowed here; select the link and copy it instead.', 'error');
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title={link ? 'Invitation link' : 'Invite to the workspace'}
+      onClose={close}
+    >
+      {link ? (
+        <div className="form">
+          <p>
+            Send this link to the person you invite. It works once and expires in 7 days; this is
+            the only time Keel shows it.
+          </p>
+          <TextField
+            label="Invitation link"
+            value={link}
+            readOnly
+            onFocus={(e) => e.target.select()}
+          />
+          <p role="status" className="invite-dialog__status">
+            {copied ? 'Copied to the clipboard.' : ''}
+          </p>
+          <div className="form__actions">
+            <Button onClick={() => void copy()}>Copy</Button>
+            <Button variant="primary" data-autofocus onClick={close}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+          {formError ? (
+            <p className="form__error" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <TextField
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            hint="Optional. When given, only someone signed in with this address can join."
+          />
+          <SelectField
+            label="Role"
+            value={role}
+            onChange={(e) => setRole(invitableRoleSchema.catch('member').parse(e.target.value))}
+            options={roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }))}
+            error={errors.role}
+          />
+          <div className="form__actions">
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="primary" disabled={busy}>
+              Create link
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
