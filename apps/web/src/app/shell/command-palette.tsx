@@ -40,6 +40,8 @@ export function CommandPalette({ mode, onModeChange, onClose }: CommandPalettePr
     if (!dialog) return;
     if (mode && !dialog.open) dialog.showModal();
     if (!mode && dialog.open) dialog.close();
+    // showModal() focuses the dialog itself; the work starts in the field (also on a mode change).
+    if (mode) dialog.querySelector('input')?.focus();
   }, [mode]);
 
   // Close first, so focus is back on the page before a command moves it (e.g. to a combobox).
@@ -146,7 +148,6 @@ function PaletteBody({
           value={query}
           onValueChange={setQuery}
           placeholder={PLACEHOLDER[mode]}
-          autoFocus
         />
       </div>
       <Cmdk.List
