@@ -4,11 +4,11 @@ import { Command as Cmdk } from 'cmdk';
 import { useCommands } from '../../features/commands/command-context.tsx';
 import { filterCommands, isAvailable, SECTIONS } from '../../features/commands/commands.ts';
 import { shortcutKeys } from '../../features/commands/shortcut.ts';
-import { SearchResult } from '../../features/search/search-result.tsx';
 import { useIssueSearch } from '../../features/search/use-issue-search.ts';
 import { issueKeyOf, useProjectMap } from '../../features/sync/use-docs.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { isMacPlatform, Kbd } from '../../shared/ui/kbd.tsx';
+import { SearchResult } from './search-result.tsx';
 import type { PaletteMode } from './use-shell-commands.ts';
 import './command-palette.css';
 

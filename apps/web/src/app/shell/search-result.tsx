@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ProjectDoc } from '@keel/domain';
-import { StateIcon } from '../issues/state-icon.tsx';
-import type { IssueHit } from './issue-search-index.ts';
-import type { Snippet } from './search-snippet.ts';
+import { StateIcon } from '../../features/issues/state-icon.tsx';
+import type { IssueHit } from '../../features/search/issue-search-index.ts';
+import type { Snippet } from '../../features/search/search-snippet.ts';
 import './search-result.css';
 
 const WHERE = { description: 'Description', comment: 'Comment' } as const;
