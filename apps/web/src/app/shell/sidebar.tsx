@@ -52,7 +52,10 @@ export function Sidebar({ workspace, me }: SidebarProps) {
             <path d="M9 9l3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
           </svg>
           <span className="sidebar__search-label">Search</span>
-          <Kbd keys={shortcutKeys(search.command.shortcut!, false)} />
+          {/* aria-keyshortcuts already tells assistive technology; the name stays "Search". */}
+          <span aria-hidden="true">
+            <Kbd keys={shortcutKeys(search.command.shortcut!, false)} />
+          </span>
         </button>
       ) : null}
 
