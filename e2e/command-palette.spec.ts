@@ -14,8 +14,13 @@ async function workspace(page: Page, label: string) {
   for (const title of ['Login page is slow', 'Database migration', 'Release notes'])
     await keel.createIssue(title);
   await page.goto(`/${slug}/issue/ENG-3`);
-  await new IssuePageModel(page).comment('Waiting on the flamingo rollout before shipping');
-  await expect(page.getByText('Waiting on the flamingo rollout')).toBeVisible();
+  const issue = new IssuePageModel(page);
+  await issue.comment('Waiting on the flamingo rollout before shipping');
+  // Saved: the box is cleared and the comment is listed.
+  await expect(issue.commentBox()).toHaveValue('');
+  await expect(
+    page.getByRole('article', { name: /^Comment by/ }).getByText('Waiting on the flamingo rollout'),
+  ).toBeVisible();
   return { keel, palette: new PalettePage(page), slug };
 }
 
@@ -105,10 +110,10 @@ test('/ focuses search; no results says what to try; Esc closes and focus return
   await expect(allIssues).toBeFocused();
 
   // The sidebar's Search button is the same command.
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(palette.input('Search issues')).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
 
   // Search from the palette switches it to searching issues only.
   await palette.open();
