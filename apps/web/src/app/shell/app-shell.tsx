@@ -1,12 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { can, type MeResponse, type WorkspaceSummary } from '@keel/domain';
 import { refreshSession } from '../../features/auth/session-store.ts';
+import { CommandsProvider } from '../../features/commands/command-context.tsx';
+import { ShortcutsOverlay } from '../../features/commands/shortcuts-overlay.tsx';
 import { NewIssueDialog } from '../../features/issues/new-issue-dialog.tsx';
 import { useProjectByKey } from '../../features/sync/use-docs.ts';
+import { CommandPalette } from './command-palette.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { useNewIssueShortcut } from './use-new-issue-shortcut.ts';
 import { useRoleFollowsMemberDoc } from './use-role-follows-member-doc.ts';
+import { useShellCommands, type PaletteMode } from './use-shell-commands.ts';
 import './shell.css';
 
 const recheckSession = () => void refreshSession();
@@ -16,13 +19,27 @@ export interface AppShellProps {
   me: MeResponse;
 }
 
-/** Sidebar, the page, and the new issue dialog that every signed-in page can open. */
+/**
+ * Sidebar, the page, and what every signed-in page can open: the new issue dialog, the command
+ * palette (and search) and the shortcuts overlay, all run through the command registry.
+ */
 export function AppShell({ workspace, me }: AppShellProps) {
   const [creating, setCreating] = useState(false);
+  const [palette, setPalette] = useState<PaletteMode | null>(null);
+  const [shortcuts, setShortcuts] = useState(false);
   const canCreate = can(workspace.role, 'issue:create');
-  const openNewIssue = useCallback(() => setCreating(true), []);
+  const overlays = useMemo(
+    () => ({
+      openNewIssue: () => setCreating(true),
+      openPalette: (mode: PaletteMode) => setPalette(mode),
+      openShortcuts: () => setShortcuts(true),
+    }),
+    [],
+  );
+  const commands = useShellCommands(workspace.slug, workspace.role, overlays);
   const closeNewIssue = useCallback(() => setCreating(false), []);
-  useNewIssueShortcut(canCreate, openNewIssue);
+  const closePalette = useCallback(() => setPalette(null), []);
+  const closeShortcuts = useCallback(() => setShortcuts(false), []);
   useRoleFollowsMemberDoc(me.user.id, workspace.role, recheckSession);
 
   // On a project's pages a new issue goes to that project by default.
@@ -30,14 +47,18 @@ export function AppShell({ workspace, me }: AppShellProps) {
   const project = useProjectByKey(projectMatch?.params.key);
 
   return (
-    <div className="shell">
-      <Sidebar workspace={workspace} me={me} onNewIssue={canCreate ? openNewIssue : null} />
-      <main className="shell__main" id="main">
-        <Outlet />
-      </main>
-      {canCreate ? (
-        <NewIssueDialog open={creating} onClose={closeNewIssue} defaultProjectId={project?._id} />
-      ) : null}
-    </div>
+    <CommandsProvider value={commands}>
+      <div className="shell">
+        <Sidebar workspace={workspace} me={me} />
+        <main className="shell__main" id="main">
+          <Outlet />
+        </main>
+        {canCreate ? (
+          <NewIssueDialog open={creating} onClose={closeNewIssue} defaultProjectId={project?._id} />
+        ) : null}
+        <CommandPalette mode={palette} onModeChange={setPalette} onClose={closePalette} />
+        <ShortcutsOverlay open={shortcuts} onClose={closeShortcuts} commands={commands.commands} />
+      </div>
+    </CommandsProvider>
   );
 }

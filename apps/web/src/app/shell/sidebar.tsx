@@ -4,24 +4,32 @@ import { InboxNavLink } from '../../features/inbox/inbox-nav-link.tsx';
 import { SyncIndicator } from '../../features/sync/sync-indicator.tsx';
 import { useProjects } from '../../features/sync/use-docs.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { useCommand } from '../../features/commands/command-context.tsx';
+import { ariaKeyShortcuts, shortcutKeys } from '../../features/commands/shortcut.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { Kbd } from '../../shared/ui/kbd.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 export interface SidebarProps {
   workspace: WorkspaceSummary;
   me: MeResponse;
-  /** Null for roles that cannot create issues: the button is hidden, not disabled. */
-  onNewIssue: (() => void) | null;
 }
 
-export function Sidebar({ workspace, me, onNewIssue }: SidebarProps) {
+export function Sidebar({ workspace, me }: SidebarProps) {
   const projects = useProjects();
   const base = `/${workspace.slug}`;
+  // From the command registry: hidden (not disabled) for roles that cannot create issues.
+  const newIssue = useCommand('issue.new');
+  const search = useCommand('search');
   return (
     <nav className="sidebar" aria-label="Workspace">
       <WorkspaceSwitcher current={workspace} workspaces={me.workspaces} />
-      {onNewIssue ? (
-        <Button className="sidebar__new-issue" onClick={onNewIssue} aria-keyshortcuts="c">
+      {newIssue ? (
+        <Button
+          className="sidebar__new-issue"
+          onClick={newIssue.run}
+          aria-keyshortcuts={ariaKeyShortcuts(newIssue.command.shortcut!)}
+        >
           <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
             <path
               d="M7 2v10M2 7h10"
@@ -32,6 +40,24 @@ export function Sidebar({ workspace, me, onNewIssue }: SidebarProps) {
           </svg>
           New issue
         </Button>
+      ) : null}
+      {search ? (
+        <button
+          type="button"
+          className="sidebar__search"
+          onClick={search.run}
+          aria-keyshortcuts={ariaKeyShortcuts(search.command.shortcut!)}
+        >
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+            <circle cx="6" cy="6" r="4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M9 9l3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
+          <span className="sidebar__search-label">Search</span>
+          {/* aria-keyshortcuts already tells assistive technology; the name stays "Search". */}
+          <span aria-hidden="true">
+            <Kbd keys={shortcutKeys(search.command.shortcut!, false)} />
+          </span>
+        </button>
       ) : null}
 
       <ul className="sidebar__links">

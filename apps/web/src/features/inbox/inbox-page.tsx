@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useListKeys } from '../issues/issue-list-keys.ts';
+import { useScreenCommands } from '../commands/screen-handlers.ts';
 import { PageHeader } from '../issues/page-header.tsx';
 import { issueKeyOf, useHistoryLoaded, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
@@ -83,21 +83,21 @@ export function InboxPage() {
     listRef.current?.querySelector<HTMLElement>(`[data-index="${focused}"] a`)?.focus();
   }, [focused]);
 
-  useListKeys({
-    move: (step) => {
-      const next = stepFocus(focused, step, rows.length);
-      if (next < 0) return;
-      pendingFocus.current = true;
-      setFocused(next);
-    },
-    toggle: () => undefined,
-    open: () => {
+  const move = (step: 1 | -1) => {
+    const next = stepFocus(focused, step, rows.length);
+    if (next < 0) return;
+    pendingFocus.current = true;
+    setFocused(next);
+  };
+  useScreenCommands({
+    'list.next': () => move(1),
+    'list.previous': () => move(-1),
+    'list.open': () => {
       const row = rows[focused];
       if (!row) return;
       open(row.n);
       void navigate(row.href);
     },
-    escape: () => undefined,
   });
 
   const meta = unread ? `${unread} unread` : Number.isFinite(lastReadMs) ? 'All read' : undefined;

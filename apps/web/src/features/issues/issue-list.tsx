@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { IssueDoc, IssueGroup, LabelDoc } from '@keel/domain';
+import { useScreenCommands } from '../commands/screen-handlers.ts';
 import { issueKeyOf, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { nextIssueRow, viewRows } from '../views/view-rows.ts';
 import { useLabelMap } from '../views/use-view-groups.ts';
 import { IssueGroupHeader } from './issue-list-header.tsx';
-import { useListKeys } from './issue-list-keys.ts';
 import { IssueRow } from './issue-row.tsx';
 import './issue-list.css';
 
@@ -91,23 +91,26 @@ export function IssueList(props: IssueListProps) {
     [rows, slug, projects],
   );
 
-  useListKeys({
-    move: (step) => {
-      const next = nextIssueRow(rows, focused, step);
-      if (next < 0) return;
-      pendingFocus.current = true;
-      setFocused(next);
-      virtualizer.scrollToIndex(next, { align: 'auto' });
-    },
-    toggle: () => {
+  const move = (step: 1 | -1) => {
+    const next = nextIssueRow(rows, focused, step);
+    if (next < 0) return;
+    pendingFocus.current = true;
+    setFocused(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+  // SPEC §2's list keys, as the registry's Issue list commands (j/k move, x select, Enter, Esc).
+  useScreenCommands({
+    'list.next': () => move(1),
+    'list.previous': () => move(-1),
+    'list.select': () => {
       const row = rows[focused];
       if (row?.kind === 'issue' && onSelect) onSelect(row.issue._id, false);
     },
-    open: () => {
+    'list.open': () => {
       const href = hrefOf(focused);
       if (href) void navigate(href);
     },
-    escape: () => {
+    'list.clear': () => {
       if (selected.size) onClearSelection();
     },
   });

@@ -1,38 +1,27 @@
-import { useEffect } from 'react';
-import { isTypingTarget, type KeyLike, type TargetLike } from '../../shared/lib/keyboard.ts';
+import { useScreenCommands } from '../commands/screen-handlers.ts';
 
-/** SPEC §2's property keys on an issue page: s state, p priority, a assignee, l labels. */
-export const PROPERTY_KEYS: Readonly<Record<string, string>> = {
-  s: 'State',
-  p: 'Priority',
-  a: 'Assignee',
-  l: 'Labels',
-};
-
-/** The property a keystroke opens, or null (modifiers held, or not one of the four keys). */
-export function propertyForKey(event: KeyLike): string | null {
-  if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  return PROPERTY_KEYS[event.key.toLowerCase()] ?? null;
+/** Opens a property's combobox, as if clicked: the combobox opens its list on click. */
+function openProperty(property: string): void {
+  const input = document.querySelector<HTMLInputElement>(
+    `[role="combobox"][data-property="${property}"]`,
+  );
+  if (!input || input.disabled) return;
+  input.focus();
+  input.click();
 }
 
-/** Opens the property's combobox, unless the person is typing or a dialog is open. */
+/**
+ * SPEC §2's property keys on an issue page (s state, p priority, a assignee, l labels): the
+ * registry's Change … commands, run from the key or the palette, open the comboboxes here.
+ */
 export function useIssuePageShortcuts(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.repeat) return;
-      const property = propertyForKey(event);
-      if (!property || isTypingTarget(event.target as TargetLike | null)) return;
-      if (document.querySelector('dialog[open]')) return;
-      const input = document.querySelector<HTMLInputElement>(
-        `[role="combobox"][data-property="${property}"]`,
-      );
-      if (!input || input.disabled) return;
-      event.preventDefault();
-      input.focus();
-      input.click(); // the combobox opens its list on click
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  useScreenCommands(
+    {
+      'issue.state': () => openProperty('State'),
+      'issue.priority': () => openProperty('Priority'),
+      'issue.assignee': () => openProperty('Assignee'),
+      'issue.labels': () => openProperty('Labels'),
+    },
+    enabled,
+  );
 }

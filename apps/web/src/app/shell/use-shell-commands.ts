@@ -1,0 +1,63 @@
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import type { Role } from '@keel/domain';
+import type { CommandsValue } from '../../features/commands/command-context.tsx';
+import {
+  COMMANDS,
+  commandsForRole,
+  isAvailable,
+  projectCommands,
+  type Command,
+  type CommandContext,
+  type CommandEffects,
+} from '../../features/commands/commands.ts';
+import { ScreenHandlers } from '../../features/commands/screen-handlers.ts';
+import { useCommandKeys } from '../../features/commands/use-command-keys.ts';
+import { useProjects } from '../../features/sync/use-docs.ts';
+
+export type PaletteMode = 'commands' | 'search';
+
+export interface ShellOverlays {
+  openNewIssue: () => void;
+  openPalette: (mode: PaletteMode) => void;
+  openShortcuts: () => void;
+}
+
+/**
+ * The registry as this shell sees it: this role's commands (with one pair per project), what
+ * they may do here, and the one keydown listener that runs them.
+ */
+export function useShellCommands(slug: string, role: Role, overlays: ShellOverlays): CommandsValue {
+  const navigate = useNavigate();
+  const projects = useProjects();
+  const [screen] = useState(() => new ScreenHandlers());
+  const available = useSyncExternalStore(screen.subscribe, screen.available);
+
+  const commands = useMemo(
+    () => commandsForRole([...COMMANDS, ...projectCommands(projects)], role),
+    [projects, role],
+  );
+  const context = useMemo<CommandContext>(
+    () => ({ slug, role, screen: available }),
+    [slug, role, available],
+  );
+  const { openNewIssue, openPalette, openShortcuts } = overlays;
+  const effects = useMemo<CommandEffects>(
+    () => ({
+      navigate: (path) => void navigate(path),
+      openNewIssue,
+      openPalette,
+      openShortcuts,
+      runScreen: (id) => screen.run(id),
+    }),
+    [navigate, openNewIssue, openPalette, openShortcuts, screen],
+  );
+  const run = useCallback(
+    (command: Command) => {
+      if (isAvailable(command, context)) command.run(context, effects);
+    },
+    [context, effects],
+  );
+  useCommandKeys(commands, context, run);
+  return useMemo(() => ({ commands, context, screen, run }), [commands, context, screen, run]);
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@keel/domain';
+import {
+  COMMANDS,
+  commandForKey,
+  commandsForRole,
+  filterCommands,
+  projectCommands,
+  SCREEN_COMMANDS,
+  type CommandContext,
+  type CommandEffects,
+} from './commands.ts';
+
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; repeat: boolean }> = {},
+) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  repeat: false,
+  ...mods,
+});
+
+const ctx = (role: Role, screen: string[] = []): CommandContext => ({
+  slug: 'acme',
+  role,
+  screen: new Set(screen),
+});
+
+function effects() {
+  const calls: string[] = [];
+  const fx: CommandEffects = {
+    navigate: (path) => calls.push(`navigate ${path}`),
+    openNewIssue: () => calls.push('new issue'),
+    openPalette: (mode) => calls.push(`palette ${mode}`),
+    openShortcuts: () => calls.push('shortcuts'),
+    runScreen: (id) => calls.push(`screen ${id}`),
+  };
+  return { fx, calls };
+}
+
+const ids = (list: readonly { id: string }[]) => list.map((c) => c.id);
+const ALL = [...COMMANDS, ...projectCommands([{ key: 'ENG', name: 'Engineering' }])];
+
+describe('the command registry', () => {
+  it('gives every command a unique id and every shortcut one command per screen', () => {
+    expect(new Set(ids(ALL)).size).toBe(ALL.length);
+    // Keys only shared between commands that never apply at once (Esc: dialogs vs the list).
+    const keys = COMMANDS.filter((c) => c.shortcut && c.id !== 'dialog.close').map(
+      (c) => c.shortcut,
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('has every shortcut of SPEC §2', () => {
+    const shortcuts = new Set(COMMANDS.map((c) => c.shortcut));
+    for (const k of ['c', '/', 'j', 'k', 'Enter', 'x', 's', 'p', 'a', 'l', 'Escape', '?', 'mod+k'])
+      expect(shortcuts).toContain(k);
+  });
+
+  it('runs what a key names: c, /, ?, Ctrl+K and Cmd+K', () => {
+    const { fx, calls } = effects();
+    const c = ctx('member');
+    for (const event of [
+      key('c'),
+      key('/'),
+      key('?'),
+      key('k', { ctrlKey: true }),
+      key('k', { metaKey: true }),
+    ])
+      commandForKey(event, ALL, c)?.run(c, fx);
+    expect(calls).toEqual([
+      'new issue',
+      'palette search',
+      'shortcuts',
+      'palette commands',
+      'palette commands',
+    ]);
+  });
+
+  it('maps s, p, a, l to the issue page and j/k/x/Enter/Esc to the list, only where they are mounted', () => {
+    const issuePage = ctx('member', [
+      'issue.state',
+      'issue.priority',
+      'issue.assignee',
+      'issue.labels',
+    ]);
+    expect(['s', 'p', 'a', 'L'].map((k) => commandForKey(key(k), ALL, issuePage)?.id)).toEqual([
+      'issue.state',
+      'issue.priority',
+      'issue.assignee',
+      'issue.labels',
+    ]);
+    expect(commandForKey(key('s', { ctrlKey: true }), ALL, issuePage)).toBeUndefined();
+    expect(commandForKey(key('j'), ALL, issuePage)).toBeUndefined();
+
+    const list = ctx(
+      'member',
+      SCREEN_COMMANDS.filter((id) => id.startsWith('list.')),
+    );
+    expect(
+      ['j', 'k', 'x', 'Enter', 'Escape'].map((k) => commandForKey(key(k), ALL, list)?.id),
+    ).toEqual(['list.next', 'list.previous', 'list.select', 'list.open', 'list.clear']);
+    expect(commandForKey(key('s'), ALL, list)).toBeUndefined();
+  });
+
+  it('lets held j/k repeat, but not c', () => {
+    const list = ctx('member', ['list.next']);
+    expect(commandForKey(key('j', { repeat: true }), ALL, list)?.id).toBe('list.next');
+    expect(commandForKey(key('c', { repeat: true }), ALL, list)).toBeUndefined();
+  });
+
+  it('hides New issue and the edit commands from viewers, keys included', () => {
+    const viewer = commandsForRole(ALL, 'viewer');
+    expect(ids(viewer)).not.toContain('issue.new');
+    expect(ids(viewer)).not.toContain('issue.state');
+    expect(ids(viewer)).not.toContain('list.select');
+    expect(ids(viewer)).toContain('go.issues');
+    expect(ids(viewer)).toContain('list.next');
+    const everything = ctx('viewer', [...SCREEN_COMMANDS]);
+    expect(commandForKey(key('c'), ALL, everything)).toBeUndefined();
+    expect(commandForKey(key('s'), ALL, everything)).toBeUndefined();
+    expect(commandForKey(key('x'), ALL, everything)).toBeUndefined();
+    expect(commandForKey(key('j'), ALL, everything)?.id).toBe('list.next');
+    expect(ids(commandsForRole(ALL, 'member'))).toEqual(ids(ALL));
+  });
+
+  it('navigates within the workspace, per project to its list and board', () => {
+    const { fx, calls } = effects();
+    const c = ctx('viewer');
+    for (const id of [
+      'go.issues',
+      'go.my-issues',
+      'go.project.ENG.board',
+      'go.project.ENG.list',
+      'go.account',
+    ])
+      ALL.find((cmd) => cmd.id === id)!.run(c, fx);
+    expect(calls).toEqual([
+      'navigate /acme/issues',
+      'navigate /acme/my-issues',
+      'navigate /acme/projects/ENG/board',
+      'navigate /acme/projects/ENG/issues',
+      'navigate /account',
+    ]);
+  });
+});
+
+describe('filterCommands', () => {
+  const titles = (q: string) => filterCommands(ALL, q).map((c) => c.title);
+
+  it('matches word starts in titles and keywords, every word', () => {
+    expect(titles('go set')).toEqual(['Go to Settings']);
+    expect(titles('all iss')).toEqual(['Go to All issues']);
+    expect(titles('board eng')).toEqual(['Go to Engineering board']);
+    expect(titles('create')).toEqual(['New issue']);
+  });
+
+  it('returns everything for an empty query and nothing for nonsense', () => {
+    expect(filterCommands(ALL, '  ')).toHaveLength(ALL.length);
+    expect(titles('qqq')).toEqual([]);
+  });
+});
