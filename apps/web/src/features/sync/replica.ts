@@ -44,6 +44,13 @@ export interface Denial {
   code?: string;
 }
 
+export interface LeafVersion {
+  rev: string;
+  deleted: boolean;
+  /** The content, or null for a deletion. */
+  doc: object | null;
+}
+
 export interface ReplicationError {
   /** HTTP status when the server answered, null when the network did not. */
   status: number | null;
@@ -57,6 +64,8 @@ export interface Replica {
   watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
+  /** The winning revision of a document on the device, deleted or not; null if never seen. */
+  current: (id: string) => Promise<LeafVersion | null>;
   updateSeq: () => Promise<Seq>;
   /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
   countChangesSince: (since: Seq) => Promise<number>;
@@ -122,6 +131,14 @@ export function openReplica(name: string): Replica {
       );
     },
     get: async (id) => db.get(id).catch(() => null),
+    current: async (id) => {
+      // `allDocs` by key reports a deleted document's revision too, which `get` does not.
+      const { rows } = await db.allDocs({ keys: [id], include_docs: true });
+      const row = rows[0];
+      if (!row || 'error' in row) return null;
+      const deleted = row.value.deleted === true;
+      return { rev: row.value.rev, deleted, doc: deleted ? null : (row.doc ?? null) };
+    },
     updateSeq: async () => (await db.info()).update_seq,
     countChangesSince: async (since) => {
       const result = await db.changes({ since, return_docs: true });

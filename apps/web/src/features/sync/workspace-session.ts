@@ -3,8 +3,8 @@ import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
 import { rememberReplica } from './known-replicas.ts';
 import { topUpNumbers } from './number-reserve.ts';
-import { syncRejectedMessage } from './rejection-message.ts';
-import type { Replica } from './replica.ts';
+import { handleDenial } from './rejected/handle-denial.ts';
+import type { Denial, Replica } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import { SyncMonitor } from './sync-monitor.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -51,18 +51,34 @@ export class WorkspaceSession {
     const name = replicaName(params.userId, params.slug);
     rememberReplica(name);
     this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
-    this.monitor = new SyncMonitor(`${location.origin}/db/${params.slug}`, {
-      onDenied: (denial) =>
-        showToast(
-          syncRejectedMessage(denial, (id) => this.store.get(id)),
-          'error',
-        ),
+    this.monitor = new SyncMonitor(this.remoteUrl, {
+      onDenied: (denial) => this.denied(denial),
       onUnauthorized: params.onUnauthorized,
     });
     this.open().catch((error: unknown) => {
       if (this.closed) return; // closing mid-open is expected, e.g. switching workspaces
       const reason = error instanceof Error ? error.message : String(error);
       showToast(`Keel couldn't open this workspace on this device: ${reason}`, 'error');
+    });
+  }
+
+  get remoteUrl(): string {
+    return `${location.origin}/db/${this.slug}`;
+  }
+
+  private denials: Promise<unknown> = Promise.resolve();
+
+  /** One at a time: a refused issue and its activity record arrive in the same batch. */
+  private denied(denial: Denial): void {
+    this.denials = this.denials.then(async () => {
+      const outcome = await handleDenial(denial, {
+        replica: await this.replica,
+        remoteUrl: this.remoteUrl,
+        userId: this.userId,
+        slug: this.slug,
+        lookup: (id) => this.store.get(id),
+      }).catch(() => null);
+      if (outcome?.kind === 'undone' && outcome.message) showToast(outcome.message, 'error');
     });
   }
 
