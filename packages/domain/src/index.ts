@@ -15,3 +15,4 @@ export * from './issue-query.ts';
 export * from './workflow-edit.ts';
 export * from './project-rules.ts';
 export * from './label-rules.ts';
+export * from './issue-merge.ts';

@@ -89,3 +89,117 @@ describe('refused changes and their activity records', () => {
     expect(rows.every((r) => r.ok)).toBe(true);
   });
 });
+
+async function member(role: 'member' | 'viewer') {
+  const browser = new BrowserSession(server.url);
+  await signUp(browser, newAccount(role));
+  const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
+  const workspace = await server.store.workspaceBySlug(ws.slug);
+  const workspaceId = workspace!._id.slice('workspace:'.length);
+  await server.store.put({
+    _id: `membership:${me.user.id}:${workspaceId}`,
+    type: 'membership',
+    workspaceId,
+    userId: me.user.id,
+    role,
+    joinedAt: new Date().toISOString(),
+  });
+  return browser;
+}
+
+async function replicated(browser: BrowserSession, docs: unknown[]) {
+  const res = await browser.request(`/db/${ws.slug}/_bulk_docs`, {
+    method: 'POST',
+    json: { docs, new_edits: false },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as BulkRow[];
+}
+
+async function liveRevisions(id: string) {
+  const res = await owner.request(`/db/${ws.slug}/${encodeURIComponent(id)}?conflicts=true`);
+  const doc = (await res.json()) as { _rev: string; _conflicts?: string[]; title: string };
+  return { winner: doc._rev, conflicts: doc._conflicts ?? [], title: doc.title };
+}
+
+const hash = (c: string) => c.repeat(32);
+
+describe('settling concurrent edits', () => {
+  it('lets a member drop one of two conflicting versions of someone else’s issue, but not delete the issue', async () => {
+    const issue = issueDoc(ws, { title: 'Base' });
+    const [created] = await bulk([issue]);
+    const [gen, first] = (created?.rev ?? '').split('-') as [string, string];
+    expect(gen).toBe('1');
+    // Two devices' edits of revision 1, as replication delivers them.
+    const branch = (c: string, title: string) => ({
+      ...issue,
+      title,
+      _rev: `2-${hash(c)}`,
+      _revisions: { start: 2, ids: [hash(c), first] },
+    });
+    expect(await replicated(owner, [branch('b', 'From B'), branch('c', 'From C')])).toEqual([]);
+    const before = await liveRevisions(issue._id);
+    expect(before.conflicts).toHaveLength(1);
+
+    const editor = await member('member');
+    const [loser] = before.conflicts as [string];
+    const prune = {
+      _id: issue._id,
+      _rev: `3-${hash('d')}`,
+      _deleted: true,
+      _revisions: { start: 3, ids: [hash('d'), loser.split('-')[1]] },
+    };
+    expect(await replicated(editor, [prune])).toEqual([]);
+    const after = await liveRevisions(issue._id);
+    expect(after).toEqual({ winner: before.winner, conflicts: [], title: before.title });
+
+    // The last live version is the issue itself: deleting it is deleting the issue.
+    const deletion = {
+      _id: issue._id,
+      _rev: `3-${hash('e')}`,
+      _deleted: true,
+      _revisions: { start: 3, ids: [hash('e'), before.winner.split('-')[1]] },
+    };
+    expect(await replicated(editor, [deletion])).toEqual([
+      expect.objectContaining({ id: issue._id, code: 'FORBIDDEN' }),
+    ]);
+    expect((await stored(issue._id))?.title).toBe(before.title);
+  });
+
+  it('does not let a viewer drop a conflicting version either', async () => {
+    const issue = issueDoc(ws, { title: 'Base' });
+    const [created] = await bulk([issue]);
+    const first = (created?.rev ?? '').split('-')[1] ?? '';
+    const branch = (c: string) => ({
+      ...issue,
+      title: `From ${c}`,
+      _rev: `2-${hash(c)}`,
+      _revisions: { start: 2, ids: [hash(c), first] },
+    });
+    await replicated(owner, [branch('b'), branch('c')]);
+    const { conflicts } = await liveRevisions(issue._id);
+    const viewer = await member('viewer');
+    const prune = {
+      _id: issue._id,
+      _rev: `3-${hash('d')}`,
+      _deleted: true,
+      _revisions: { start: 3, ids: [hash('d'), conflicts[0]?.split('-')[1] ?? ''] },
+    };
+    expect(await replicated(viewer, [prune])).toEqual([
+      expect.objectContaining({ code: 'FORBIDDEN' }),
+    ]);
+    expect((await liveRevisions(issue._id)).conflicts).toHaveLength(1);
+  });
+
+  it('accepts an issue carrying its fields’ edit times, and refuses a malformed one', async () => {
+    const now = new Date().toISOString();
+    const rows = await bulk([
+      issueDoc(ws, { fieldTimes: { title: now, state: now } }),
+      issueDoc(ws, { fieldTimes: { nonsense: now } as never }),
+      issueDoc(ws, { fieldTimes: { title: 'yesterday' } }),
+    ]);
+    expect(rows[0]).toMatchObject({ ok: true });
+    expect(rows[1]).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(rows[2]).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});

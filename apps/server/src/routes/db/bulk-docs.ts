@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { BulkResult, CouchClient } from '../../db/couch-client.ts';
 import type { WorkspaceAccess } from '../../workspaces/access.ts';
+import { isBranchPrune } from './conflict-branch.ts';
 import { referencedIds, referenceProblem } from './reference-rules.ts';
 
 /** A refused document, in CouchDB's own per-document `_bulk_docs` error shape. */
@@ -220,11 +221,10 @@ export async function validatedBulkDocs(
       );
       continue;
     }
-    const verdict = checkDocumentWrite(doc, {
-      role: access.role,
-      userId: access.userId,
-      existing: stored.get(id) ?? null,
-    });
+    const ctx = { role: access.role, userId: access.userId, existing: stored.get(id) ?? null };
+    let verdict = checkDocumentWrite(doc, ctx);
+    if (!verdict.ok && !newEdits && (await isBranchPrune(doc, ctx, couch, dbName)))
+      verdict = { ok: true, doc: null };
     if (!verdict.ok) {
       results.push(refusal(id, verdict.code, verdict.reason, verdict.errors));
       continue;

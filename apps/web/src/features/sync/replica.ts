@@ -14,6 +14,8 @@ export interface ReplicaChange {
   deleted: boolean;
   /** The winning revision after the change; null for a deletion. */
   doc: unknown;
+  /** Other live revisions of the document: concurrent edits that still need merging. */
+  conflicts?: string[];
 }
 
 export interface WriteResult {
@@ -64,6 +66,8 @@ export interface Replica {
   watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
+  /** The winning version of a document and its other live versions (conflicts). */
+  versions: (id: string) => Promise<{ winner: object; others: object[] } | null>;
   /** The winning revision of a document on the device, deleted or not; null if never seen. */
   current: (id: string) => Promise<LeafVersion | null>;
   updateSeq: () => Promise<Seq>;
@@ -105,13 +109,18 @@ export function openReplica(name: string): Replica {
       );
     },
     watch: (since, onChanges) => {
-      const feed = db.changes({ live: true, since, include_docs: true });
+      // Conflicts are noticed as documents arrive, never by scanning the replica at open.
+      const feed = db.changes({ live: true, since, include_docs: true, conflicts: true });
       feed.on('change', (change) => {
+        const { _conflicts: conflicts = [], ...doc } = (change.doc ?? {}) as {
+          _conflicts?: string[];
+        };
         onChanges([
           {
             id: change.id,
             deleted: change.deleted === true,
-            doc: change.deleted ? null : (change.doc ?? null),
+            doc: change.deleted || !change.doc ? null : doc,
+            conflicts: change.deleted ? [] : conflicts,
           },
         ]);
       });
@@ -131,6 +140,17 @@ export function openReplica(name: string): Replica {
       );
     },
     get: async (id) => db.get(id).catch(() => null),
+    versions: async (id) => {
+      const winner = await db.get<object>(id, { conflicts: true }).catch(() => null);
+      if (!winner) return null;
+      const { _conflicts: revs = [], ...rest } = winner as typeof winner & {
+        _conflicts?: string[];
+      };
+      const others = await Promise.all(
+        revs.map((rev) => db.get<object>(id, { rev }).catch(() => null)),
+      );
+      return { winner: rest, others: others.filter((o): o is NonNullable<typeof o> => o !== null) };
+    },
     current: async (id) => {
       // `allDocs` by key reports a deleted document's revision too, which `get` does not.
       const { rows } = await db.allDocs({ keys: [id], include_docs: true });

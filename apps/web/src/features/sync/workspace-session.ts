@@ -1,6 +1,14 @@
-import { can, errorMessage, type Role } from '@keel/domain';
+import {
+  can,
+  errorMessage,
+  stampIssueEdits,
+  typeOfId,
+  type IssueDoc,
+  type Role,
+} from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
+import { resolveIssueConflict } from './conflicts.ts';
 import { rememberReplica } from './known-replicas.ts';
 import { topUpNumbers } from './number-reserve.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
@@ -99,6 +107,8 @@ export class WorkspaceSession {
       replica.watch(seq, (changes) => {
         this.store.apply(changes);
         this.monitor.localChanged();
+        for (const change of changes)
+          if (change.conflicts?.length && typeOfId(change.id) === 'issue') this.merge(change.id);
       }),
     );
     this.cleanups.push(this.keepNumbersTopped());
@@ -107,6 +117,17 @@ export class WorkspaceSession {
     const history = await replica.loadTypes(['comment', 'activity']);
     if (this.closed) return;
     this.store.merge(history);
+  }
+
+  /**
+   * Two devices edited this issue while apart: merge field by field on this device. Queued with
+   * the person's own writes, so a merge never races an edit of the same issue.
+   */
+  private merge(id: string): void {
+    this.queue = this.queue.then(async () => {
+      if (this.closed) return;
+      await resolveIssueConflict(await this.replica, id).catch(() => undefined);
+    });
   }
 
   /** Reserve issue numbers for every project while online, so creating offline works later. */
@@ -161,7 +182,7 @@ export class WorkspaceSession {
 
   private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
     const ctx = { role: this.role, userId: this.userId };
-    const checked = checkWrites(docs, ctx, (id) => this.store.get(id));
+    const checked = checkWrites(this.stamped(docs), ctx, (id) => this.store.get(id));
     if (!checked.ok) return checked;
     // Updates first: they are the ones that can conflict, and an activity record must not be
     // saved for a change that was not.
@@ -186,6 +207,18 @@ export class WorkspaceSession {
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
       return { ok: false, message: quota ? errorMessage('STORAGE_FULL') : NOT_SAVED, errors: [] };
     }
+  }
+
+  /** Every issue written on this device records when each of its fields was edited. */
+  private stamped(docs: readonly unknown[]): unknown[] {
+    const now = new Date().toISOString();
+    return docs.map((doc) => {
+      const id = (doc as { _id?: unknown } | null)?._id;
+      const previous = typeof id === 'string' ? this.store.get(id) : undefined;
+      const next = (doc as { type?: unknown } | null)?.type;
+      if (previous?.type !== 'issue' || next !== 'issue') return doc;
+      return stampIssueEdits(doc as IssueDoc, previous, now);
+    });
   }
 
   close(): void {
