@@ -73,6 +73,8 @@ export interface Replica {
   updateSeq: () => Promise<Seq>;
   /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
   countChangesSince: (since: Seq) => Promise<number>;
+  /** Documents changed on the device after `since`, deletions left out. */
+  changedSince: (since: Seq) => Promise<object[]>;
   readLocal: (id: string) => Promise<Record<string, unknown> | null>;
   writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
   startSync: (remoteUrl: string, events: ReplicationEvents) => () => void;
@@ -167,6 +169,12 @@ export function openReplica(name: string): Replica {
         const type = typeOfId(c.id);
         return type !== null && type !== 'activity';
       }).length;
+    },
+    changedSince: async (since) => {
+      const result = await db.changes({ since, include_docs: true, return_docs: true });
+      return result.results.flatMap((c) =>
+        c.deleted || !c.doc || typeOfId(c.id) === null ? [] : [c.doc as object],
+      );
     },
     readLocal: async (id) => {
       const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch(() => null);

@@ -4,11 +4,15 @@ import { pausedState, type SyncSignals } from './sync-status.ts';
 
 export interface SyncHooks {
   onDenied: (denial: Denial) => void;
-  /** The server said the session is gone (401); the app re-checks who is signed in. */
+  /**
+   * The server said the session is gone (401) or the workspace is (404); the app re-checks who
+   * is signed in and what they may open.
+   */
   onUnauthorized: () => void;
 }
 
-const PUSH_MARK = 'keel-push';
+/** The `_local` document holding the last local sequence the server has received. */
+export const PUSH_MARK = 'keel-push';
 // Counting walks the local change feed; during a large pull that is thousands of entries, so
 // count at most a few times a second.
 const RECOUNT_DELAY_MS = 400;
@@ -82,7 +86,9 @@ export class SyncMonitor {
 
   private paused(direction: Direction, error: ReplicationError | null): void {
     this.setDirection(direction, pausedState(error));
-    if (error?.status === 401) this.hooks.onUnauthorized();
+    // 404: the workspace is gone for this person (removed, or deleted); asking who is signed in
+    // again lets the app notice and clean up.
+    if (error?.status === 401 || error?.status === 404) this.hooks.onUnauthorized();
     // A clean pause of the push means everything on the device up to now has been sent.
     if (direction === 'push' && !error && this.replica)
       void this.replica.updateSeq().then((s) => this.markPushed(s));
@@ -91,7 +97,7 @@ export class SyncMonitor {
   private failed(error: ReplicationError): void {
     this.setDirection('push', error.status === null ? 'unreachable' : 'failed');
     this.setDirection('pull', error.status === null ? 'unreachable' : 'failed');
-    if (error.status === 401) this.hooks.onUnauthorized();
+    if (error.status === 401 || error.status === 404) this.hooks.onUnauthorized();
   }
 
   private setDirection(direction: Direction, state: SyncSignals['push']): void {

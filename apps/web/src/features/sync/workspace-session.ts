@@ -248,6 +248,13 @@ export function acquireWorkspaceSession(params: SessionParams): WorkspaceSession
   return current;
 }
 
+/** Close this workspace's session if it is the one open, before its replica is deleted. */
+export function closeWorkspaceSessionFor(userId: string, slug: string): void {
+  if (current?.key !== sessionKey(userId, slug)) return;
+  current.close();
+  current = null;
+}
+
 /** Close whatever is open, before the device's data is deleted. */
 export function closeWorkspaceSession(): void {
   current?.close();
