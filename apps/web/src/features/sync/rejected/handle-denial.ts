@@ -1,5 +1,5 @@
 import { typeOfId } from '@keel/domain';
-import type { Denial, Replica } from '../replica.ts';
+import type { Denial, LeafVersion, Replica } from '../replica.ts';
 import { changeSubject, rejectionReason, syncRejectedMessage } from '../rejection-message.ts';
 import { rejectedDeletionText, rejectedText, type Lookup } from './rejected-text.ts';
 import { keepRejected, type RejectedChange } from './rejected-store.ts';
@@ -36,6 +36,23 @@ export async function fetchServerVersion(
 /** Activity and read markers record what happened; nobody typed them, so they are only undone. */
 const UNTYPED = new Set(['activity', 'readMarker']);
 
+/**
+ * What undoes a refused document on the device: the server's version written over the device's
+ * (`server` null: the server never had it, so it is removed). Null when there is nothing to undo
+ * because the device already shows what the server has — the refusal was of an undo itself.
+ */
+export function undoWrite(
+  id: string,
+  local: LeafVersion,
+  server: object | null,
+): Record<string, unknown> | null {
+  const mine = local.deleted ? null : local.doc;
+  if (sameContent(mine, server)) return null;
+  return server === null
+    ? { _id: id, _rev: local.rev, _deleted: true }
+    : { ...contentOf(server), _id: id, _rev: local.rev };
+}
+
 export type DenialOutcome =
   { kind: 'ignored' } | { kind: 'undone'; message: string | null; kept: RejectedChange | null };
 
@@ -51,7 +68,8 @@ export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<
   if (!local) return { kind: 'ignored' };
   const server = await fetchServerVersion(ctx.remoteUrl, denial.id);
   const mine = local.deleted ? null : local.doc;
-  if (server !== undefined && sameContent(mine, server)) return { kind: 'ignored' };
+  const undo = server === undefined ? null : undoWrite(denial.id, local, server);
+  if (server !== undefined && !undo) return { kind: 'ignored' };
 
   // Read names before the undo: a refused new issue is gone from the device afterwards.
   const message = syncRejectedMessage(denial, ctx.lookup);
@@ -71,12 +89,8 @@ export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<
         at: new Date().toISOString(),
       });
 
-  // Not knowing the server's version, leave the device as it is: the next refusal retries.
-  if (server === undefined) return { kind: 'undone', message: kept ? message : null, kept };
-  const undo =
-    server === null
-      ? { _id: denial.id, _rev: local.rev, _deleted: true }
-      : { ...contentOf(server), _id: denial.id, _rev: local.rev };
-  await ctx.replica.bulk([undo]);
+  // Not knowing the server's version (the network dropped just now), the device keeps its own;
+  // the text is kept all the same.
+  if (undo) await ctx.replica.bulk([undo]);
   return { kind: 'undone', message: kept ? message : null, kept };
 }
