@@ -45,7 +45,8 @@ export async function twoDevicesWithIssues(
   await expect(a.keel.syncIndicator()).toHaveText('Synced', { timeout: 20_000 });
   const b = await openDevice(browser, account, { colorScheme });
   await b.page.goto(`/${slug}/issues`);
-  for (const title of titles) await expect(b.keel.issueRow(title)).toBeVisible();
+  // A new device first downloads the whole workspace; on a busy machine that takes a while.
+  for (const title of titles) await expect(b.keel.issueRow(title)).toBeVisible({ timeout: 30_000 });
   return { account, slug, a, b };
 }
 
