@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { cleanUpRemovedOnRefresh } from './app/clean-up-on-refresh.ts';
 import { closeWorkspaceOnSignOut } from './app/close-on-sign-out.ts';
 import { refreshSession } from './features/auth/session-store.ts';
 import './shared/styles/tokens.css';
@@ -8,6 +9,7 @@ import './shared/styles/base.css';
 import './shared/styles/layout.css';
 
 // Render from what the device knows at once; ask the server who is signed in meanwhile.
+cleanUpRemovedOnRefresh();
 void refreshSession();
 window.addEventListener('online', () => void refreshSession());
 closeWorkspaceOnSignOut();

@@ -72,6 +72,28 @@ export const projectDocSchema = z.strictObject({
   createdBy: userRef,
 });
 
+/**
+ * The parts of an issue edited as one unit, each with its own edit time so that two devices'
+ * concurrent edits merge field by field (issue-merge.ts). `state` carries the times it sets.
+ */
+export const ISSUE_FIELD_GROUPS = {
+  title: ['title'],
+  description: ['description'],
+  state: ['stateId', 'startedAt', 'completedAt', 'canceledAt'],
+  priority: ['priority'],
+  assignee: ['assigneeId'],
+  labels: ['labelIds'],
+  estimate: ['estimate'],
+  dueDate: ['dueDate'],
+  parent: ['parentId'],
+  sortOrder: ['sortOrder'],
+  subscribers: ['subscriberIds'],
+} as const;
+export type IssueFieldGroup = keyof typeof ISSUE_FIELD_GROUPS;
+const issueFieldGroupSchema = z.enum(
+  Object.keys(ISSUE_FIELD_GROUPS) as [IssueFieldGroup, ...IssueFieldGroup[]],
+);
+
 export const issueDocSchema = z.strictObject({
   ...base,
   type: z.literal('issue'),
@@ -92,6 +114,11 @@ export const issueDocSchema = z.strictObject({
   completedAt: isoTimestampSchema.nullable(),
   canceledAt: isoTimestampSchema.nullable(),
   subscriberIds: z.array(userRef).max(1_000),
+  /**
+   * When each field group was last edited, by whichever device; absent on issues written before
+   * it existed and for groups not edited since creation (they count as oldest).
+   */
+  fieldTimes: z.partialRecord(issueFieldGroupSchema, isoTimestampSchema).optional(),
 });
 
 export const commentDocSchema = z.strictObject({

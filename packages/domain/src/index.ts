@@ -16,3 +16,4 @@ export * from './workflow-edit.ts';
 export * from './project-rules.ts';
 export * from './label-rules.ts';
 export * from './members-api.ts';
+export * from './issue-merge.ts';

@@ -16,6 +16,7 @@ import { AppError } from '../../app-error.ts';
 import type { BulkResult, CouchClient } from '../../db/couch-client.ts';
 import type { WorkspaceAccess } from '../../workspaces/access.ts';
 import { issueNumberProblem, type ReservedBlocks } from './number-rules.ts';
+import { isBranchPrune } from './conflict-branch.ts';
 import { referencedIds, referenceProblem } from './reference-rules.ts';
 
 /** A refused document, in CouchDB's own per-document `_bulk_docs` error shape. */
@@ -120,6 +121,34 @@ function neededCatalogs(docs: unknown[], stored: Map<string, WorkspaceDoc>) {
 }
 
 /**
+ * A new activity record describes a change to its issue; when that change was refused in the
+ * same request, the record would describe something that never happened, so it is refused too
+ * (the browser undoes both). Returns the accepted documents still to save; `results` is updated.
+ */
+function withoutOrphanedActivity(
+  docs: unknown[],
+  results: (BulkResult | null)[],
+  accepted: unknown[],
+  stored: Map<string, WorkspaceDoc>,
+): unknown[] {
+  const refusedIssues = new Set(
+    results.flatMap((r) => (r && typeOfId(r.id) === 'issue' ? [r.id] : [])),
+  );
+  if (refusedIssues.size === 0) return accepted;
+  const dropped = new Set<unknown>();
+  docs.forEach((doc, index) => {
+    if (results[index] !== null || typeof doc !== 'object' || doc === null) return;
+    const { _id, type, issueId } = doc as { _id?: unknown; type?: unknown; issueId?: unknown };
+    if (type !== 'activity' || typeof _id !== 'string' || stored.has(_id)) return;
+    if (!refusedIssues.has(issueId as string)) return;
+    const message = 'The change this records to its issue was not saved';
+    results[index] = refusal(_id, 'VALIDATION_FAILED', message, [{ path: 'issueId', message }]);
+    dropped.add(doc);
+  });
+  return accepted.filter((doc) => !dropped.has(doc));
+}
+
+/**
  * `_bulk_docs` through the proxy: every document is parsed with the domain schema and checked
  * against the role matrix; refused ones get a per-document error and the rest are saved.
  */
@@ -177,7 +206,7 @@ export async function validatedBulkDocs(
       if (doc.type === type) (catalogs[type] as Map<string, WorkspaceDoc>).set(doc._id, doc);
 
   const results: (BulkResult | null)[] = [];
-  const accepted: unknown[] = [];
+  let accepted: unknown[] = [];
   const lookup = new Map([...referenced, ...stored]);
   for (const doc of docs) {
     const id = idOf(doc);
@@ -194,11 +223,10 @@ export async function validatedBulkDocs(
       );
       continue;
     }
-    const verdict = checkDocumentWrite(doc, {
-      role: access.role,
-      userId: access.userId,
-      existing: stored.get(id) ?? null,
-    });
+    const ctx = { role: access.role, userId: access.userId, existing: stored.get(id) ?? null };
+    let verdict = checkDocumentWrite(doc, ctx);
+    if (!verdict.ok && !newEdits && (await isBranchPrune(doc, ctx, couch, dbName)))
+      verdict = { ok: true, doc: null };
     if (!verdict.ok) {
       results.push(refusal(id, verdict.code, verdict.reason, verdict.errors));
       continue;
@@ -231,6 +259,7 @@ export async function validatedBulkDocs(
     accepted.push(doc);
   }
 
+  accepted = withoutOrphanedActivity(docs, results, accepted, stored);
   const saved = accepted.length ? await couch.bulkDocs(dbName, accepted, newEdits) : [];
   if (!newEdits) return [...results.filter((r): r is BulkResult => r !== null), ...saved];
   // With new_edits, CouchDB answers one row per document in order; keep the client's order.

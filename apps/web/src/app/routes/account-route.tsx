@@ -4,6 +4,7 @@ import { homeWorkspace } from '../../features/auth/last-workspace.ts';
 import { signOut } from '../../features/auth/session-store.ts';
 import { useMe } from '../../features/auth/use-session.ts';
 import { clearDeviceData } from '../../features/sync/clear-device.ts';
+import { RejectedChangesList } from '../../features/sync/rejected/rejected-changes-list.tsx';
 import { closeWorkspaceSession } from '../../features/sync/workspace-session.ts';
 
 export function AccountRoute() {
@@ -12,6 +13,7 @@ export function AccountRoute() {
   return (
     <AccountPage
       user={me.user}
+      deviceSections={<RejectedChangesList userId={me.user.id} />}
       onSignOut={async () => {
         closeWorkspaceSession();
         const endSessionUrl = await signOut();

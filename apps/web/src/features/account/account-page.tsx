@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -11,10 +11,12 @@ export interface AccountPageProps {
   user: MeResponse['user'];
   onSignOut: () => Promise<void>;
   onClearDevice: () => Promise<void>;
+  /** Sections about this device's data that other features own (rejected changes). */
+  deviceSections?: ReactNode;
 }
 
 /** Profile, sign out, and wiping this device's offline copy. */
-export function AccountPage({ user, onSignOut, onClearDevice }: AccountPageProps) {
+export function AccountPage({ user, onSignOut, onClearDevice, deviceSections }: AccountPageProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Account');
@@ -47,6 +49,8 @@ export function AccountPage({ user, onSignOut, onClearDevice }: AccountPageProps
             Sign out
           </Button>
         </section>
+
+        {deviceSections}
 
         <section className="account__section" aria-labelledby="account-device">
           <h2 id="account-device">This device</h2>

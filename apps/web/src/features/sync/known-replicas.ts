@@ -18,3 +18,10 @@ export function rememberReplica(name: string): void {
   const names = knownReplicas();
   if (!names.includes(name)) writeJson(KEY, [...names, name]);
 }
+
+export function forgetReplica(name: string): void {
+  writeJson(
+    KEY,
+    knownReplicas().filter((n) => n !== name),
+  );
+}

@@ -18,6 +18,8 @@ export interface ReplicaChange {
   deleted: boolean;
   /** The winning revision after the change; null for a deletion. */
   doc: unknown;
+  /** Other live revisions of the document: concurrent edits that still need merging. */
+  conflicts?: string[];
 }
 
 export interface WriteResult {
@@ -48,6 +50,13 @@ export interface Denial {
   code?: string;
 }
 
+export interface LeafVersion {
+  rev: string;
+  deleted: boolean;
+  /** The content, or null for a deletion. */
+  doc: object | null;
+}
+
 export interface ReplicationError {
   /** HTTP status when the server answered, null when the network did not. */
   status: number | null;
@@ -61,11 +70,17 @@ export interface Replica {
   watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
+  /** The winning version of a document and its other live versions (conflicts). */
+  versions: (id: string) => Promise<{ winner: object; others: object[] } | null>;
+  /** The winning revision of a document on the device, deleted or not; null if never seen. */
+  current: (id: string) => Promise<LeafVersion | null>;
   updateSeq: () => Promise<Seq>;
   /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
   countChangesSince: (since: Seq) => Promise<number>;
   /** The replica's changes after `since` up to and including `until`, once (not live). */
   changesBetween: (since: Seq, until: Seq) => Promise<ReplicaChange[]>;
+  /** Documents changed on the device after `since`, deletions left out. */
+  changedSince: (since: Seq) => Promise<object[]>;
   readLocal: (id: string) => Promise<Record<string, unknown> | null>;
   writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
   /**
@@ -111,14 +126,19 @@ export function openReplica(name: string): Replica {
       );
     },
     watch: (since, onChanges) => {
-      const feed = db.changes({ live: true, since, include_docs: true });
+      // Conflicts are noticed as documents arrive, never by scanning the replica at open.
+      const feed = db.changes({ live: true, since, include_docs: true, conflicts: true });
       feed.on('change', (change) => {
+        const { _conflicts: conflicts = [], ...doc } = (change.doc ?? {}) as {
+          _conflicts?: string[];
+        };
         onChanges([
           {
             id: change.id,
             seq: change.seq,
             deleted: change.deleted === true,
-            doc: change.deleted ? null : (change.doc ?? null),
+            doc: change.deleted || !change.doc ? null : doc,
+            conflicts: change.deleted ? [] : conflicts,
           },
         ]);
       });
@@ -138,6 +158,25 @@ export function openReplica(name: string): Replica {
       );
     },
     get: async (id) => db.get(id).catch(() => null),
+    versions: async (id) => {
+      const winner = await db.get<object>(id, { conflicts: true }).catch(() => null);
+      if (!winner) return null;
+      const { _conflicts: revs = [], ...rest } = winner as typeof winner & {
+        _conflicts?: string[];
+      };
+      const others = await Promise.all(
+        revs.map((rev) => db.get<object>(id, { rev }).catch(() => null)),
+      );
+      return { winner: rest, others: others.filter((o): o is NonNullable<typeof o> => o !== null) };
+    },
+    current: async (id) => {
+      // `allDocs` by key reports a deleted document's revision too, which `get` does not.
+      const { rows } = await db.allDocs({ keys: [id], include_docs: true });
+      const row = rows[0];
+      if (!row || 'error' in row) return null;
+      const deleted = row.value.deleted === true;
+      return { rev: row.value.rev, deleted, doc: deleted ? null : (row.doc ?? null) };
+    },
     updateSeq: async () => (await db.info()).update_seq,
     countChangesSince: async (since) => {
       const result = await db.changes({ since, return_docs: true });
@@ -158,6 +197,12 @@ export function openReplica(name: string): Replica {
           deleted: c.deleted === true,
           doc: c.deleted ? null : (c.doc ?? null),
         }));
+    },
+    changedSince: async (since) => {
+      const result = await db.changes({ since, include_docs: true, return_docs: true });
+      return result.results.flatMap((c) =>
+        c.deleted || !c.doc || typeOfId(c.id) === null ? [] : [c.doc as object],
+      );
     },
     readLocal: async (id) => {
       const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch(() => null);

@@ -11,7 +11,8 @@ export interface SyncHooks {
   onUnauthorized: () => void;
 }
 
-const PUSH_MARK = 'keel-push';
+/** The `_local` document holding the last local sequence the server has received. */
+export const PUSH_MARK = 'keel-push';
 // Counting walks the local change feed; during a large pull that is thousands of entries, so
 // count at most a few times a second.
 const RECOUNT_DELAY_MS = 400;

@@ -1,10 +1,18 @@
-import { can, errorMessage, type Role } from '@keel/domain';
+import {
+  can,
+  errorMessage,
+  stampIssueEdits,
+  typeOfId,
+  type IssueDoc,
+  type Role,
+} from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
+import { resolveIssueConflict } from './conflicts.ts';
 import { rememberReplica } from './known-replicas.ts';
 import { topUpNumbers } from './number-reserve.ts';
-import { syncRejectedMessage } from './rejection-message.ts';
-import type { Replica, Seq } from './replica.ts';
+import { handleDenial } from './rejected/handle-denial.ts';
+import type { Denial, Replica, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import {
   earlierSeq,
@@ -62,18 +70,34 @@ export class WorkspaceSession {
     const name = replicaName(params.userId, params.slug);
     rememberReplica(name);
     this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
-    this.monitor = new SyncMonitor(`${location.origin}/db/${params.slug}`, {
-      onDenied: (denial) =>
-        showToast(
-          syncRejectedMessage(denial, (id) => this.store.get(id)),
-          'error',
-        ),
+    this.monitor = new SyncMonitor(this.remoteUrl, {
+      onDenied: (denial) => this.denied(denial),
       onUnauthorized: params.onUnauthorized,
     });
     this.open().catch((error: unknown) => {
       if (this.closed) return; // closing mid-open is expected, e.g. switching workspaces
       const reason = error instanceof Error ? error.message : String(error);
       showToast(`Keel couldn't open this workspace on this device: ${reason}`, 'error');
+    });
+  }
+
+  get remoteUrl(): string {
+    return `${location.origin}/db/${this.slug}`;
+  }
+
+  private denials: Promise<unknown> = Promise.resolve();
+
+  /** One at a time: a refused issue and its activity record arrive in the same batch. */
+  private denied(denial: Denial): void {
+    this.denials = this.denials.then(async () => {
+      const outcome = await handleDenial(denial, {
+        replica: await this.replica,
+        remoteUrl: this.remoteUrl,
+        userId: this.userId,
+        slug: this.slug,
+        lookup: (id) => this.store.get(id),
+      }).catch(() => null);
+      if (outcome?.kind === 'undone' && outcome.message) showToast(outcome.message, 'error');
     });
   }
 
@@ -155,6 +179,8 @@ export class WorkspaceSession {
         const last = changes.at(-1);
         if (last) this.followedSeq = last.seq;
         this.monitor.localChanged();
+        for (const change of changes)
+          if (change.conflicts?.length && typeOfId(change.id) === 'issue') this.merge(change.id);
       }),
     );
     this.cleanups.push(this.keepNumbersTopped());
@@ -204,6 +230,17 @@ export class WorkspaceSession {
     this.cleanups.push(() => {
       unsubscribe();
       if (timer) clearTimeout(timer);
+    });
+  }
+
+  /**
+   * Two devices edited this issue while apart: merge field by field on this device. Queued with
+   * the person's own writes, so a merge never races an edit of the same issue.
+   */
+  private merge(id: string): void {
+    this.queue = this.queue.then(async () => {
+      if (this.closed) return;
+      await resolveIssueConflict(await this.replica, id).catch(() => undefined);
     });
   }
 
@@ -266,7 +303,7 @@ export class WorkspaceSession {
 
   private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
     const ctx = { role: this.role, userId: this.userId };
-    const checked = checkWrites(docs, ctx, (id) => this.store.get(id));
+    const checked = checkWrites(this.stamped(docs), ctx, (id) => this.store.get(id));
     if (!checked.ok) return checked;
     // Updates first: they are the ones that can conflict, and an activity record must not be
     // saved for a change that was not.
@@ -291,6 +328,18 @@ export class WorkspaceSession {
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
       return { ok: false, message: quota ? errorMessage('STORAGE_FULL') : NOT_SAVED, errors: [] };
     }
+  }
+
+  /** Every issue written on this device records when each of its fields was edited. */
+  private stamped(docs: readonly unknown[]): unknown[] {
+    const now = new Date().toISOString();
+    return docs.map((doc) => {
+      const id = (doc as { _id?: unknown } | null)?._id;
+      const previous = typeof id === 'string' ? this.store.get(id) : undefined;
+      const next = (doc as { type?: unknown } | null)?.type;
+      if (previous?.type !== 'issue' || next !== 'issue') return doc;
+      return stampIssueEdits(doc as IssueDoc, previous, now);
+    });
   }
 
   close(): void {
@@ -318,6 +367,13 @@ export function acquireWorkspaceSession(params: SessionParams): WorkspaceSession
   current?.close();
   current = new WorkspaceSession(params);
   return current;
+}
+
+/** Close this workspace's session if it is the one open, before its replica is deleted. */
+export function closeWorkspaceSessionFor(userId: string, slug: string): void {
+  if (current?.key !== sessionKey(userId, slug)) return;
+  current.close();
+  current = null;
 }
 
 /** Close whatever is open, before the device's data is deleted. */

@@ -1,0 +1,96 @@
+import { typeOfId } from '@keel/domain';
+import type { Denial, LeafVersion, Replica } from '../replica.ts';
+import { changeSubject, rejectionReason, syncRejectedMessage } from '../rejection-message.ts';
+import { rejectedDeletionText, rejectedText, type Lookup } from './rejected-text.ts';
+import { keepRejected, type RejectedChange } from './rejected-store.ts';
+import { contentOf, sameContent } from './same-content.ts';
+
+export interface DenialContext {
+  replica: Replica;
+  /** `/db/<slug>` of this workspace, where the server's version of a document is read. */
+  remoteUrl: string;
+  userId: string;
+  slug: string;
+  lookup: Lookup;
+}
+
+/** The server's current version: null when it has none, undefined when it could not be asked. */
+export async function fetchServerVersion(
+  remoteUrl: string,
+  id: string,
+): Promise<object | null | undefined> {
+  try {
+    const response = await fetch(`${remoteUrl}/${encodeURIComponent(id)}`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    });
+    if (response.status === 404) return null;
+    if (!response.ok) return undefined;
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Activity and read markers record what happened; nobody typed them, so they are only undone. */
+const UNTYPED = new Set(['activity', 'readMarker']);
+
+/**
+ * What undoes a refused document on the device: the server's version written over the device's
+ * (`server` null: the server never had it, so it is removed). Null when there is nothing to undo
+ * because the device already shows what the server has — the refusal was of an undo itself.
+ */
+export function undoWrite(
+  id: string,
+  local: LeafVersion,
+  server: object | null,
+): Record<string, unknown> | null {
+  const mine = local.deleted ? null : local.doc;
+  if (sameContent(mine, server)) return null;
+  return server === null
+    ? { _id: id, _rev: local.rev, _deleted: true }
+    : { ...contentOf(server), _id: id, _rev: local.rev };
+}
+
+export type DenialOutcome =
+  { kind: 'ignored' } | { kind: 'undone'; message: string | null; kept: RejectedChange | null };
+
+/**
+ * One document the server refused (SPEC §4): keep what the device had under Rejected changes,
+ * then undo it on the device — the server's version written over it, or the document removed
+ * when the server never had it — so the replica shows what everyone else sees and does not
+ * send it again. A refusal of such an undo (a viewer cannot write even the server's own
+ * content) is recognised by its content and ignored, so refusals cannot loop.
+ */
+export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<DenialOutcome> {
+  const local = await ctx.replica.current(denial.id);
+  if (!local) return { kind: 'ignored' };
+  const server = await fetchServerVersion(ctx.remoteUrl, denial.id);
+  const mine = local.deleted ? null : local.doc;
+  const undo = server === undefined ? null : undoWrite(denial.id, local, server);
+  if (server !== undefined && !undo) return { kind: 'ignored' };
+
+  // Read names before the undo: a refused new issue is gone from the device afterwards.
+  const message = syncRejectedMessage(denial, ctx.lookup);
+  const type = typeOfId(denial.id) ?? 'document';
+  const kept = UNTYPED.has(type)
+    ? null
+    : keepRejected(ctx.userId, {
+        slug: ctx.slug,
+        docId: denial.id,
+        docType: type,
+        subject: changeSubject(denial.id, ctx.lookup),
+        reason: rejectionReason(denial.reason, denial.code),
+        text:
+          mine === null
+            ? rejectedDeletionText(server, ctx.lookup)
+            : rejectedText(mine, server, ctx.lookup),
+        at: new Date().toISOString(),
+      });
+
+  // Not knowing the server's version (the network dropped just now), the device keeps its own;
+  // the text is kept all the same.
+  if (undo) await ctx.replica.bulk([undo]);
+  return { kind: 'undone', message: kept ? message : null, kept };
+}

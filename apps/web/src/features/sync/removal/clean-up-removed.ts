@@ -1,0 +1,88 @@
+import type { MeResponse } from '@keel/domain';
+import { readJson, writeJson } from '../../../shared/lib/local-store.ts';
+import { showToast } from '../../../shared/ui/toast-store.ts';
+import { forgetReplica, knownReplicas } from '../known-replicas.ts';
+import { keepRejected } from '../rejected/rejected-store.ts';
+import { PUSH_MARK } from '../sync-monitor.ts';
+import { closeWorkspaceSessionFor } from '../workspace-session.ts';
+import {
+  removalMessage,
+  removedReplicas,
+  unsyncedEntries,
+  type RemovedReplica,
+} from './removed-replicas.ts';
+
+/** Workspace names by slug, from the last answers of /api/me: a removed one is no longer listed. */
+const NAMES_KEY = 'keel.workspaceNames';
+
+function readNames(): Record<string, string> {
+  return (
+    readJson(NAMES_KEY, (v) =>
+      typeof v === 'object' && v !== null && !Array.isArray(v)
+        ? (v as Record<string, string>)
+        : null,
+    ) ?? {}
+  );
+}
+
+/** Whether the workspace's own endpoint confirms this person has no access (404). */
+async function confirmedGone(slug: string): Promise<boolean> {
+  try {
+    const res = await fetch(`/db/${encodeURIComponent(slug)}/`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    });
+    return res.status === 404;
+  } catch {
+    return false; // offline: try again on the next load
+  }
+}
+
+async function removeReplica(userId: string, removed: RemovedReplica, workspaceName: string) {
+  closeWorkspaceSessionFor(userId, removed.slug);
+  const { openReplica } = await import('../replica.ts');
+  const replica = openReplica(removed.name);
+  let kept = 0;
+  try {
+    const mark = await replica.readLocal(PUSH_MARK);
+    const since = typeof mark?.seq === 'number' || typeof mark?.seq === 'string' ? mark.seq : 0;
+    const unsynced = await replica.changedSince(since);
+    if (unsynced.length) {
+      const context = await replica.loadTypes(['project', 'label', 'member']);
+      const entries = unsyncedEntries(unsynced, context, {
+        slug: removed.slug,
+        workspaceName,
+        at: new Date().toISOString(),
+      });
+      for (const entry of entries) keepRejected(userId, entry);
+      kept = entries.length;
+    }
+  } finally {
+    // Only once what was typed is kept: deleting first could lose it.
+    await replica.destroy();
+  }
+  forgetReplica(removed.name);
+  showToast(removalMessage(workspaceName, kept), 'info');
+}
+
+let running: Promise<void> = Promise.resolve();
+
+/**
+ * After each answer of /api/me: delete this device's copy of every workspace the person has
+ * lost access to, keeping its unsynced changes under Rejected changes, and tell them once.
+ */
+export function cleanUpRemovedWorkspaces(me: MeResponse): Promise<void> {
+  running = running.then(async () => {
+    const names = { ...readNames() };
+    for (const w of me.workspaces) names[w.slug] = w.name;
+    writeJson(NAMES_KEY, names);
+    const slugs = new Set(me.workspaces.map((w) => w.slug));
+    for (const removed of removedReplicas(knownReplicas(), me.user.id, slugs)) {
+      if (!(await confirmedGone(removed.slug))) continue;
+      await removeReplica(me.user.id, removed, names[removed.slug] ?? removed.slug).catch(
+        () => undefined,
+      );
+    }
+  });
+  return running;
+}
