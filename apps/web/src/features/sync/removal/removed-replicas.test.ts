@@ -1,26 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { testIssue, testProject } from '@keel/domain/test-fixtures';
+import { replicaName } from '../replica-name.ts';
 import { removalMessage, removedReplicas, unsyncedEntries } from './removed-replicas.ts';
 
 describe('removedReplicas', () => {
-  const known = ['keel-u1-acme', 'keel-u1-beta', 'keel-u2-acme', 'keel-u10-gamma', 'other'];
+  const known = [
+    replicaName('u1', 'acme'),
+    replicaName('u1', 'beta'),
+    replicaName('u2', 'acme'),
+    replicaName('u10', 'gamma'),
+    'other',
+  ];
 
   it('lists this person’s replicas of workspaces the server no longer lists', () => {
     expect(removedReplicas(known, 'u1', new Set(['beta']))).toEqual([
-      { name: 'keel-u1-acme', slug: 'acme' },
+      { name: replicaName('u1', 'acme'), slug: 'acme' },
     ]);
   });
 
   it('never touches another person’s replicas on a shared device, or unknown names', () => {
     expect(removedReplicas(known, 'u2', new Set())).toEqual([
-      { name: 'keel-u2-acme', slug: 'acme' },
+      { name: replicaName('u2', 'acme'), slug: 'acme' },
     ]);
     expect(removedReplicas(known, 'u1', new Set(['acme', 'beta']))).toEqual([]);
     expect(removedReplicas(known, 'u3', new Set())).toEqual([]);
   });
 
   it('does not mistake u10’s replicas for u1’s', () => {
-    expect(removedReplicas(['keel-u10-gamma'], 'u1', new Set())).toEqual([]);
+    expect(removedReplicas([replicaName('u10', 'gamma')], 'u1', new Set())).toEqual([]);
   });
 });
 
