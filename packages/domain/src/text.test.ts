@@ -93,6 +93,13 @@ describe('hasForbiddenControl', () => {
     expect(hasForbiddenControl('a\nb\tc')).toBe(false);
   });
 
+  it('flags a surrogate without its partner, and lets a pair through', () => {
+    for (const lone of ['\ud800', 'a\udbffb', '\udc00', 'a\udfff', '\udc00\ud800', '😀\ud83d'])
+      expect(hasForbiddenControl(lone), JSON.stringify(lone)).toBe(true);
+    expect(hasForbiddenControl('a😀b\ud83d\ude00')).toBe(false);
+    expect(textField('Name', 1, 64).safeParse(JSON.parse('"\\ud800"')).success).toBe(false);
+  });
+
   it('is false for every string without control characters', () => {
     fc.assert(
       fc.property(fc.string({ unit: allowedChar, maxLength: 50 }), (s) => {

@@ -9,8 +9,12 @@ export function normalizeText(value: string): string {
   return value.normalize('NFC').trim();
 }
 
+// A surrogate without its partner is not a character: it cannot be written as UTF-8, so what
+// was typed is not what would be stored or shown. JSON's `\ud800` escape gets one past parsing.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export function hasForbiddenControl(value: string): boolean {
-  return FORBIDDEN_CONTROL.test(value);
+  return FORBIDDEN_CONTROL.test(value) || LONE_SURROGATE.test(value);
 }
 
 /** Length in user-visible characters (code points), not UTF-16 units. */

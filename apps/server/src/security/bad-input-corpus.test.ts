@@ -23,6 +23,10 @@ let ws: WorkspaceFixture;
 let victim: WorkspaceFixture;
 let victimIssueId: string;
 let ownIssue: CouchDoc;
+/** A member of the attacker's workspace, the target of role changes and removals. */
+let bystanderId: string;
+/** The victim's invitation, for someone else's address: the attacker must never get in with it. */
+let victimInvitation: { id: string; token: string };
 
 beforeAll(async () => {
   // Every probe must reach its route, not the write limit (plugins/write-limit.test.ts): the
@@ -49,6 +53,26 @@ beforeAll(async () => {
   });
   const [row] = (await saved.json()) as { rev: string }[];
   ownIssue = { ...mine, _rev: row!.rev };
+
+  const invited = await owner.request(`/api/workspaces/${victim.slug}/invitations`, {
+    method: 'POST',
+    json: { role: 'admin', email: 'only-this-person@example.com' },
+  });
+  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${await invited.text()}`);
+  const invitation = (await invited.json()) as { token: string; invitation: { id: string } };
+  victimInvitation = { id: invitation.invitation.id, token: invitation.token };
+
+  const bystander = new BrowserSession(server.url);
+  await signUp(bystander, newAccount('bystander'));
+  const own = await attacker.request(`/api/workspaces/${ws.slug}/invitations`, {
+    method: 'POST',
+    json: { role: 'member' },
+  });
+  const { token } = (await own.json()) as { token: string };
+  const joined = await bystander.request(`/api/invitations/${token}/accept`, { method: 'POST' });
+  if (!joined.ok) throw new Error(`accept: ${joined.status} ${await joined.text()}`);
+  const me = (await (await bystander.request('/api/me')).json()) as { user: { id: string } };
+  bystanderId = me.user.id;
 });
 afterAll(async () => {
   await server?.close();
@@ -274,6 +298,24 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: () => `/db/${ws.slug}/${ownIssue._id}`, body: false },
   { method: 'PUT', path: () => `/db/${ws.slug}/_local/corpus`, body: true },
   { method: 'DELETE', path: () => `/db/${ws.slug}/_local/corpus`, body: false },
+  // Members, invitations and settings. Targets that take no body are ones the route must refuse
+  // whatever else comes with the request: the victim's invitation seen from the attacker's
+  // workspace, the victim's invitation for another address, the last owner leaving.
+  { method: 'PATCH', path: () => `/api/workspaces/${ws.slug}`, body: true },
+  { method: 'DELETE', path: () => `/api/workspaces/${ws.slug}`, body: true },
+  { method: 'GET', path: () => `/api/workspaces/${ws.slug}/members`, body: false },
+  { method: 'PATCH', path: () => `/api/workspaces/${ws.slug}/members/${bystanderId}`, body: true },
+  { method: 'DELETE', path: () => `/api/workspaces/${ws.slug}/members/${ws.userId}`, body: false },
+  { method: 'POST', path: () => `/api/workspaces/${ws.slug}/transfer`, body: true },
+  { method: 'GET', path: () => `/api/workspaces/${ws.slug}/invitations`, body: false },
+  { method: 'POST', path: () => `/api/workspaces/${ws.slug}/invitations`, body: true },
+  {
+    method: 'DELETE',
+    path: () => `/api/workspaces/${ws.slug}/invitations/${victimInvitation.id}`,
+    body: false,
+  },
+  { method: 'GET', path: () => `/api/invitations/${victimInvitation.token}`, body: false },
+  { method: 'POST', path: () => `/api/invitations/${victimInvitation.token}/accept`, body: false },
 ];
 
 /** Path parameters with tricks, for the routes that take them. */
@@ -429,6 +471,31 @@ describe('the bad-input corpus, sent to every route', () => {
       );
       answers.push(await send('GET', `/db/${trick}/_changes`));
       answers.push(await send('GET', `/db/${ws.slug}/${trick}`));
+      answers.push(await send('GET', `/api/workspaces/${trick}/members`));
+      answers.push(await send('GET', `/api/workspaces/${trick}/invitations`));
+      for (const method of ['PATCH', 'DELETE'])
+        answers.push(
+          await send(method, `/api/workspaces/${trick}`, {
+            body: JSON.stringify({ name: 'Renamed', confirmSlug: trick }),
+            type: 'application/json',
+          }),
+        );
+      answers.push(
+        await send('PATCH', `/api/workspaces/${ws.slug}/members/${trick}`, {
+          body: '{"role":"viewer"}',
+          type: 'application/json',
+        }),
+      );
+      answers.push(await send('DELETE', `/api/workspaces/${ws.slug}/members/${trick}`));
+      answers.push(
+        await send('POST', `/api/workspaces/${ws.slug}/transfer`, {
+          body: JSON.stringify({ userId: trick }),
+          type: 'application/json',
+        }),
+      );
+      answers.push(await send('DELETE', `/api/workspaces/${ws.slug}/invitations/${trick}`));
+      answers.push(await send('GET', `/api/invitations/${trick}`));
+      answers.push(await send('POST', `/api/invitations/${trick}/accept`));
     }
 
     for (const path of pathTricks())

@@ -10,8 +10,14 @@ import {
   type Role,
   type WorkspaceDoc,
 } from '@keel/domain';
-import type { CouchDoc } from '../db/couch-client.ts';
-import type { WorkspaceRecord } from '../db/app-store.ts';
+import { CouchClient, type CouchDoc } from '../db/couch-client.ts';
+import {
+  userIdOf,
+  type InvitationDoc,
+  type MembershipDoc,
+  type UserDoc,
+  type WorkspaceRecord,
+} from '../db/app-store.ts';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import {
@@ -20,6 +26,7 @@ import {
   type WorkspaceFixture,
 } from '../testing/workspace-fixture.ts';
 import { addMember } from '../workspaces/add-member.ts';
+import { createInvitation } from '../workspaces/invitations.ts';
 
 /**
  * SPEC §6, every cell: each action attempted by an owner, an admin, a member, a viewer and
@@ -28,7 +35,8 @@ import { addMember } from '../workspaces/add-member.ts';
  * must not learn the workspace exists) and leave the database exactly as it was.
  *
  * Adding an action is one row: `docRow` for a document written through /db/:ws, `apiRow` for
- * an /api call (invitations, members, rename, transfer… land as rows with their routes).
+ * an /api call that leaves everyone's role alone, `teamRow` for one that changes members, roles
+ * or the workspace itself (each attempt gets a workspace of its own).
  */
 type Actor = Role | 'outsider';
 const ACTORS: readonly Actor[] = ['owner', 'admin', 'member', 'viewer', 'outsider'];
@@ -53,6 +61,8 @@ type Outcome = { allowed: true } | { allowed: false; code: string };
 interface Row {
   action: string;
   allowed: readonly Role[];
+  /** A refusal with another code than FORBIDDEN (NOT_FOUND for outsiders), by actor. */
+  refusedWith?: Partial<Record<Actor, string>>;
   attempt(ctx: Ctx): Promise<{ outcome: Outcome; check(): Promise<void> }>;
 }
 
@@ -60,6 +70,8 @@ let server: TestServer;
 let ws: WorkspaceFixture;
 let workspace: WorkspaceRecord;
 const people = new Map<Actor, Person>();
+/** Users who act in no cell: the members a cell promotes, demotes or removes, one per role. */
+const targets = new Map<Target, UserDoc>();
 let serial = 0;
 const firstNumber = new Map<Actor, number>();
 const now = () => new Date().toISOString();
@@ -74,9 +86,18 @@ beforeAll(async () => {
   }
   ws = await createWorkspaceAs(people.get('owner')!.browser, 'matrix');
   workspace = (await server.store.workspaceBySlug(ws.slug))!;
-  for (const role of ['admin', 'member', 'viewer'] as const) {
+  for (const role of TARGETS) {
     const user = await server.store.getUser(people.get(role)!.userId);
     await addMember(server.store, workspace, user!, role);
+    // Nobody signs in as a target, so they need an account and no session.
+    const target = await server.store.upsertUser({
+      issuer: 'https://matrix.example',
+      subject: `target-${role}`,
+      email: `target-${role}@example.com`,
+      name: `Target ${role}`,
+      avatarUrl: null,
+    });
+    targets.set(role, target);
   }
   // A new issue needs a number from its writer's own block; those who may not create get none.
   for (const role of WRITERS)
@@ -168,10 +189,185 @@ const apiRow = (
   },
 });
 
+type Target = 'admin' | 'member' | 'viewer';
+const TARGETS: readonly Target[] = ['admin', 'member', 'viewer'];
+
+/** A workspace of one cell's own: the actors in their roles, a target per role, an invitation. */
+interface Team {
+  slug: string;
+  workspace: WorkspaceRecord;
+  workspaceId: string;
+  target: Record<Target, string>;
+  owner: string;
+  /** A pending invitation (to join as a member) made by the owner. */
+  invitationId: string;
+}
+interface TeamCtx {
+  as: Person;
+  team: Team;
+}
+
+async function freshTeam(): Promise<Team> {
+  const owner = people.get('owner')!;
+  const slug = `team-${++serial}`;
+  await createWorkspaceAs(owner.browser, slug);
+  const record = (await server.store.workspaceBySlug(slug))!;
+  const target = {} as Record<Target, string>;
+  for (const role of TARGETS) {
+    await addMember(
+      server.store,
+      record,
+      (await server.store.getUser(people.get(role)!.userId))!,
+      role,
+    );
+    await addMember(server.store, record, targets.get(role)!, role);
+    target[role] = userIdOf(targets.get(role)!);
+  }
+  const { invitation } = await createInvitation(
+    server.store,
+    record,
+    owner.userId,
+    { email: null, role: 'member' },
+    new Date(),
+  );
+  return {
+    slug,
+    workspace: record,
+    workspaceId: record._id.slice('workspace:'.length),
+    target,
+    owner: owner.userId,
+    invitationId: invitation._id.split(':')[2]!,
+  };
+}
+
+/** Someone's standing in a team: their membership (what authorises) and member document. */
+async function standing(team: Team, userId: string) {
+  const membership = await server.store.membership(userId, team.workspaceId);
+  const member = await server.couch.getDoc<CouchDoc & { role: Role; active: boolean }>(
+    team.workspace.dbName,
+    `member:${userId}`,
+  );
+  return { membership, member };
+}
+type Standing = Awaited<ReturnType<typeof standing>>;
+
+const hasRole = (s: Standing, role: Role) => {
+  expect(s.membership?.role).toBe(role);
+  expect(s.member).toMatchObject({ role, active: true });
+};
+const isGone = (s: Standing) => {
+  expect(s.membership).toBeNull();
+  // The member document stays, inactive, so their name still shows on what they wrote.
+  expect(s.member).toMatchObject({ active: false });
+};
+
+async function outcomeOf(res: Response): Promise<Outcome> {
+  const body = (await res.json().catch(() => ({}))) as { code?: string };
+  return res.ok ? { allowed: true } : { allowed: false, code: body.code ?? `HTTP ${res.status}` };
+}
+
+/**
+ * An /api call that changes who is in the workspace, their roles or the workspace itself, tried
+ * on a fresh team so no cell depends on another. Allowed → `state` changed and `stored` holds;
+ * refused → `state` is exactly what it was.
+ */
+function teamRow<S>(
+  action: string,
+  allowed: readonly Role[],
+  send: (ctx: TeamCtx) => Promise<Response>,
+  state: (ctx: TeamCtx) => Promise<S>,
+  stored: (after: S, ctx: TeamCtx) => void,
+  refusedWith?: Row['refusedWith'],
+): Row {
+  return {
+    action,
+    allowed,
+    refusedWith,
+    async attempt({ as }) {
+      const ctx = { as, team: await freshTeam() };
+      const before = await state(ctx);
+      const outcome = await outcomeOf(await send(ctx));
+      return {
+        outcome,
+        async check() {
+          const after = await state(ctx);
+          if (!outcome.allowed) expect(after).toEqual(before);
+          else {
+            expect(after).not.toEqual(before);
+            stored(after, ctx);
+          }
+        },
+      };
+    },
+  };
+}
+
+const api = (as: Person, path: string, method = 'GET', json?: unknown) =>
+  as.browser.request(`/api${path}`, { method, ...(json === undefined ? {} : { json }) });
+
+const pendingOf = (team: Team) =>
+  server.store.withPrefix<InvitationDoc>(`invitation:${team.workspaceId}:`);
+
+const inviteRow = (role: Role, allowed: readonly Role[], refusedWith?: Row['refusedWith']) =>
+  teamRow(
+    `invite as ${role}`,
+    allowed,
+    ({ as, team }) => api(as, `/workspaces/${team.slug}/invitations`, 'POST', { role }),
+    ({ team }) => pendingOf(team),
+    (after, { as, team }) => {
+      const made = after.filter((i) => i._id.split(':')[2] !== team.invitationId);
+      expect(made).toMatchObject([
+        { role, createdBy: as.userId, acceptedBy: null, revokedAt: null },
+      ]);
+    },
+    refusedWith,
+  );
+
+const changeRoleRow = (
+  action: string,
+  allowed: readonly Role[],
+  whom: (ctx: TeamCtx) => string,
+  to: Role,
+  refusedWith?: Row['refusedWith'],
+) =>
+  teamRow(
+    action,
+    allowed,
+    (ctx) =>
+      api(ctx.as, `/workspaces/${ctx.team.slug}/members/${whom(ctx)}`, 'PATCH', { role: to }),
+    (ctx) => standing(ctx.team, whom(ctx)),
+    (after) => hasRole(after, to),
+    refusedWith,
+  );
+
+const removeRow = (
+  action: string,
+  allowed: readonly Role[],
+  whom: (ctx: TeamCtx) => string,
+  refusedWith?: Row['refusedWith'],
+) =>
+  teamRow(
+    action,
+    allowed,
+    (ctx) => api(ctx.as, `/workspaces/${ctx.team.slug}/members/${whom(ctx)}`, 'DELETE'),
+    (ctx) => standing(ctx.team, whom(ctx)),
+    isGone,
+    refusedWith,
+  );
+
+async function databaseExists(db: string): Promise<boolean> {
+  const res = await server.couch.request('GET', CouchClient.dbPath(db));
+  await res.body?.cancel();
+  return res.ok;
+}
+
 const ALL: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
 const WRITERS: readonly Role[] = ['owner', 'admin', 'member'];
 const MANAGERS: readonly Role[] = ['owner', 'admin'];
+const OWNER: readonly Role[] = ['owner'];
 const NOBODY: readonly Role[] = [];
+/** The owner cannot step down except by transfer: SPEC §8 LAST_OWNER. */
+const LAST_OWNER = { owner: 'LAST_OWNER' } as const;
 
 const issue = (createdBy: string, number = 1000 + ++serial) =>
   newIssueDocument({
@@ -395,6 +591,99 @@ const ROWS: Row[] = [
     async ({ ws }) =>
       server.store.get(`counter:${workspace._id.slice('workspace:'.length)}:${ws.projectId}`),
   ),
+  apiRow(
+    'list the members',
+    ALL,
+    async ({ as, ws }) => {
+      const res = await api(as, `/workspaces/${ws.slug}/members`);
+      const body = (await res.clone().json()) as { members?: { userId: string }[] };
+      return { res, allowed: res.ok && body.members?.some((m) => m.userId === as.userId) };
+    },
+    async () => null,
+  ),
+  apiRow(
+    'list pending invitations',
+    MANAGERS,
+    async ({ as, ws }) => ({ res: await api(as, `/workspaces/${ws.slug}/invitations`) }),
+    async () => null,
+  ),
+  inviteRow('admin', MANAGERS),
+  inviteRow('member', MANAGERS),
+  inviteRow('viewer', MANAGERS),
+  // Ownership moves only by transfer: a manager's invitation naming it is a bad request.
+  inviteRow('owner', NOBODY, { owner: 'VALIDATION_FAILED', admin: 'VALIDATION_FAILED' }),
+  teamRow(
+    'revoke an invitation',
+    MANAGERS,
+    ({ as, team }) =>
+      api(as, `/workspaces/${team.slug}/invitations/${team.invitationId}`, 'DELETE'),
+    ({ team }) =>
+      server.store.get<InvitationDoc>(`invitation:${team.workspaceId}:${team.invitationId}`),
+    (after) => expect(after?.revokedAt).toEqual(expect.any(String)),
+  ),
+  changeRoleRow('change the role of a member', MANAGERS, (c) => c.team.target.member, 'viewer'),
+  changeRoleRow('change the role of a viewer', MANAGERS, (c) => c.team.target.viewer, 'member'),
+  changeRoleRow('change the role of an admin', OWNER, (c) => c.team.target.admin, 'member'),
+  changeRoleRow('make a member an admin', OWNER, (c) => c.team.target.member, 'admin'),
+  changeRoleRow("change the owner's role", NOBODY, (c) => c.team.owner, 'admin', LAST_OWNER),
+  removeRow('remove a member', MANAGERS, (c) => c.team.target.member),
+  removeRow('remove a viewer', MANAGERS, (c) => c.team.target.viewer),
+  removeRow('remove an admin', OWNER, (c) => c.team.target.admin),
+  removeRow('remove the owner', NOBODY, (c) => c.team.owner, LAST_OWNER),
+  removeRow('leave the workspace', ['admin', 'member', 'viewer'], (c) => c.as.userId, LAST_OWNER),
+  teamRow(
+    'rename the workspace',
+    MANAGERS,
+    ({ as, team }) =>
+      api(as, `/workspaces/${team.slug}`, 'PATCH', { name: `Renamed ${team.slug}` }),
+    ({ team }) => server.store.get<WorkspaceRecord>(team.workspace._id),
+    (after, { team }) => expect(after?.name).toBe(`Renamed ${team.slug}`),
+  ),
+  teamRow(
+    'delete the workspace',
+    OWNER,
+    ({ as, team }) => api(as, `/workspaces/${team.slug}`, 'DELETE', { confirmSlug: team.slug }),
+    async ({ team }) => ({
+      record: await server.store.get<WorkspaceRecord>(team.workspace._id),
+      bySlug: await server.store.workspaceBySlug(team.slug),
+      // The URL key itself is free again, not merely pointing at nothing.
+      slugKey: await server.store.get(`slug:${team.slug}`),
+      memberships: await Promise.all(
+        [team.owner, ...TARGETS.map((r) => team.target[r])].map((id) =>
+          server.store.membership(id, team.workspaceId),
+        ),
+      ),
+      invitations: await pendingOf(team),
+      database: await databaseExists(team.workspace.dbName),
+    }),
+    (after) =>
+      expect(after).toEqual({
+        record: null,
+        bySlug: null,
+        slugKey: null,
+        memberships: [null, null, null, null],
+        invitations: [],
+        database: false,
+      }),
+  ),
+  teamRow(
+    'transfer ownership',
+    OWNER,
+    ({ as, team }) =>
+      api(as, `/workspaces/${team.slug}/transfer`, 'POST', { userId: team.target.member }),
+    async ({ team }) => ({
+      previous: await standing(team, team.owner),
+      next: await standing(team, team.target.member),
+      owners: (await server.store.withPrefix<MembershipDoc>('membership:')).filter(
+        (m) => m.workspaceId === team.workspaceId && m.role === 'owner',
+      ).length,
+    }),
+    (after) => {
+      hasRole(after.previous, 'admin');
+      hasRole(after.next, 'owner');
+      expect(after.owners).toBe(1);
+    },
+  ),
 ];
 
 describe('SPEC §6, every action as every role', () => {
@@ -415,7 +704,7 @@ describe('SPEC §6, every action as every role', () => {
       else
         expect(outcome).toEqual({
           allowed: false,
-          code: actor === 'outsider' ? 'NOT_FOUND' : 'FORBIDDEN',
+          code: cell.row.refusedWith?.[actor] ?? (actor === 'outsider' ? 'NOT_FOUND' : 'FORBIDDEN'),
         });
       await check();
     },
