@@ -92,15 +92,12 @@ async function timeInPage(
   done: string,
   timeout = 30_000,
 ): Promise<number> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __t0: number | null };
-    w.__t0 = null;
-    const mark = (event: Event) => {
-      w.__t0 ??= event.timeStamp;
-    };
+  // A string, not a function: tsx would wrap named functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.__t0 = null;
     for (const type of ['pointerdown', 'keydown'])
-      window.addEventListener(type, mark, { capture: true, once: true });
-  });
+      window.addEventListener(type, (event) => { window.__t0 ??= event.timeStamp; }, { capture: true, once: true });
+  })()`);
   await action();
   await page.waitForFunction(done, undefined, { timeout, polling: 'raf' });
   return page.evaluate(() => {

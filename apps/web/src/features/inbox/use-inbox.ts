@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { readMarkerId } from '@keel/domain';
 import { useDocs } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
@@ -22,9 +22,11 @@ export interface Inbox {
 
 export function useInbox(): Inbox {
   const { userId } = useWorkspace();
-  const issues = useDocs('issue');
-  const comments = useDocs('comment');
-  const activity = useDocs('activity');
+  // Deferred: deriving the inbox takes tens of milliseconds at 10,000 issues, and a change of
+  // state or a new comment must reach the screen first; the count follows a moment later.
+  const issues = useDeferredValue(useDocs('issue'));
+  const comments = useDeferredValue(useDocs('comment'));
+  const activity = useDeferredValue(useDocs('activity'));
   const markers = useDocs('readMarker');
   const notifications = notificationsOf({ issues, comments, activity }, userId);
   const marker = useMemo(
