@@ -37,6 +37,9 @@ export type WriteOutcome =
 
 // Long enough that a burst of changes (a sync catching up, a bulk edit) is saved once.
 const SNAPSHOT_DELAY_MS = 3_000;
+// The history part is most of the workspace; rewriting it after every comment would be a busy
+// main thread for little gain (an older history snapshot is caught up from the replica).
+const HISTORY_SNAPSHOT_EVERY_MS = 30_000;
 
 const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
 const NOT_SAVED = 'The change could not be saved on this device.';
@@ -200,6 +203,7 @@ export class WorkspaceSession {
       for (const part of parts) written.set(part, this.store.versions(SNAPSHOT_TYPES[part]));
     let timer: ReturnType<typeof setTimeout> | null = null;
     let saving = false;
+    let historyAt = Date.now();
     const save = async () => {
       timer = null;
       if (saving || this.closed) return;
@@ -210,10 +214,19 @@ export class WorkspaceSession {
           const versions = this.store.versions(SNAPSHOT_TYPES[part]);
           const previous = written.get(part);
           if (previous && versions.every((v, i) => v === previous[i])) continue;
+          if (
+            part === 'history' &&
+            previous &&
+            Date.now() - historyAt < HISTORY_SNAPSHOT_EVERY_MS
+          ) {
+            schedule(); // changed, but saved recently: look again later
+            continue;
+          }
           const seq = this.followedSeq;
           const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
           await replica.writeLocal(snapshotKey(part), { version: SNAPSHOT_VERSION, seq, docs });
           written.set(part, versions);
+          if (part === 'history') historyAt = Date.now();
         }
       } catch {
         // A cache: if it cannot be written (storage full), the next open takes the slow path.
