@@ -30,11 +30,18 @@ test('a workspace the person lost access to is removed from the device on the ne
   await context.setOffline(false);
   await page.reload();
   await expectRemovalNotice(page, 'Acme', 1);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/doesn.t exist|not found/i);
+  // Whether this load first painted the workspace from what the device remembered (and then
+  // went home) or learnt of the removal before painting it (and says it is not there) is a race
+  // of the reload; either way the workspace's issues are no longer on screen.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /doesn.t exist|not found|Create a workspace/i,
+  );
+  await expect(keel.issueRow('Synced before')).toHaveCount(0);
   await expect
     .poll(() => replicaNames(page))
     .not.toContainEqual(expect.stringContaining(owner.slug));
-  await expectKeptOnAccount(page, 'ENG-2', 'Title: Typed before removal');
+  // Numbers come in blocks of 20 per device: the owner's took 1–20, so this one is the 21st.
+  await expectKeptOnAccount(page, 'ENG-21', 'Title: Typed before removal');
   await page.screenshot({ path: test.info().outputPath('removed-account.png') });
 
   // Told once: the next load has nothing left to remove.
