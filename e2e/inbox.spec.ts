@@ -183,8 +183,12 @@ test('what another member does lands in my inbox; opening one and Mark all as re
     await expect(inbox.rows().nth(i)).toHaveAccessibleName(
       new RegExp(`^Unread, ${escape(sentence)}, [^,]+$`),
     );
-  await a.keel.expectAccessible();
-  await a.page.screenshot({ path: test.info().outputPath('inbox-two-members.png') });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await a.page.emulateMedia({ colorScheme });
+    await a.keel.expectAccessible();
+    await a.page.screenshot({ path: test.info().outputPath(`inbox-unread-${colorScheme}.png`) });
+  }
+  await a.page.emulateMedia({ colorScheme: 'light' });
 
   // Opening the comment marks it and everything older read; the newer state change stays unread.
   await inbox.row(sentences[1]!).click();

@@ -59,6 +59,7 @@ test('a viewer sees the issues but nothing that would change them', async ({ bro
   const count = await properties.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) await expect(properties.nth(i)).toBeDisabled();
+  await expect(page.getByLabel('Due date')).not.toBeEditable();
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.getByText('No description.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add sub-issue' })).toHaveCount(0);
@@ -70,8 +71,11 @@ test('a viewer sees the issues but nothing that would change them', async ({ bro
   await page.locator('body').click({ position: { x: 700, y: 600 } });
   await page.keyboard.press('c');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await keel.expectAccessible();
-  await page.screenshot({ path: test.info().outputPath('viewer-issue.png') });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await keel.expectAccessible();
+    await page.screenshot({ path: test.info().outputPath(`viewer-issue-${colorScheme}.png`) });
+  }
 
   await viewer.context.close();
   await owner.context.close();
