@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
  *
  *   await removed.context.setOffline(true);  // optional: type something that cannot sync
  *   await removeMember(owner, removed.account.name);  // e2e/support/team.ts
+ *   await removed.context.setOffline(false);
  *   await removed.page.reload();
  *   await expectRemovalNotice(removed.page, 'Acme', 1);
  *   expect(await replicaNames(removed.page)).not.toContainEqual(expect.stringContaining(slug));
