@@ -1,45 +1,11 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { newAccount, newSlug, type Account } from './support/accounts.ts';
-import { KeelPage } from './support/keel-page.ts';
-import { expectInvitation, MembersPage } from './support/members-page.ts';
+import { expect, test } from '@playwright/test';
+import { expectInvitation } from './support/members-page.ts';
+import { guestOpens, ownerWithWorkspace, SYNCED } from './support/team.ts';
 
 const SHOTS = process.env.MEMBERS_SHOTS;
-// What crosses from one browser to the other goes through the server and a live replica,
-// which on a loaded machine can take well over the default ten seconds to open.
-const SYNCED = { timeout: 45_000 };
 
 // Two browsers, two sign-ups and several round trips each on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
-
-async function ownerWithWorkspace(browser: Browser, name: string, colorScheme?: 'dark') {
-  const context = await browser.newContext(colorScheme ? { colorScheme } : {});
-  const page = await context.newPage();
-  const keel = new KeelPage(page);
-  const account = newAccount('owner');
-  await keel.signUp(account);
-  const slug = newSlug('team');
-  await keel.createWorkspace(name, slug);
-  return { context, page, keel, account, slug, members: new MembersPage(page, slug) };
-}
-
-/** A second person in their own browser who opens the link signed out and signs up. */
-async function guestOpens(browser: Browser, link: string, colorScheme?: 'dark') {
-  const context = await browser.newContext(colorScheme ? { colorScheme } : {});
-  const page = await context.newPage();
-  const account: Account = newAccount('guest');
-  if (process.env.MEMBERS_DEBUG)
-    page.on('console', (m) => console.log(`[guest] ${m.type()} ${m.text()}`));
-  await page.goto(new URL(link).pathname);
-  await expect(page).toHaveURL(/\/signin\?returnTo=%2Finvite%2F/);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(new URL(link).pathname);
-  return { context, page, keel: new KeelPage(page), account };
-}
 
 test('invite → sign up → join; viewer loses New issue; removal sends them away; used and revoked links', async ({
   browser,

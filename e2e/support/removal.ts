@@ -2,10 +2,11 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * For the removal scenario (SPEC §4: removal ends access at once): what a removed member's
- * device shows and keeps. Use once the members API can remove someone:
+ * device shows and keeps, after a real removal (see e2e/removed-workspace.spec.ts):
  *
  *   await removed.context.setOffline(true);  // optional: type something that cannot sync
- *   …the admin removes them…
+ *   await removeMember(owner, removed.account.name);  // e2e/support/team.ts
+ *   await removed.context.setOffline(false);
  *   await removed.page.reload();
  *   await expectRemovalNotice(removed.page, 'Acme', 1);
  *   expect(await replicaNames(removed.page)).not.toContainEqual(expect.stringContaining(slug));
