@@ -17,7 +17,9 @@ async function issueWithComment(owner: Owner, title: string, comment: string) {
   await owner.page.goto(`/${owner.slug}/issue/ENG-1`);
   const issue = new IssuePageModel(owner.page);
   await issue.comment(comment);
-  await expect(owner.page.getByText(comment)).toBeVisible();
+  // Posted: in the timeline, and the comment box is empty again (until then it holds the text).
+  await expect(owner.page.getByRole('article').getByText(comment)).toBeVisible();
+  await expect(issue.commentBox()).toHaveValue('');
   await expect(owner.keel.syncIndicator()).toHaveText('Synced', SYNCED);
 }
 
