@@ -1,5 +1,6 @@
 import { DEFAULT_STATES, newDocId, newIssueDocument, type IssueDoc } from '@keel/domain';
-import type { BrowserSession } from './browser-session.ts';
+import { BrowserSession, newAccount, signUp } from './browser-session.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface WorkspaceFixture {
   slug: string;
@@ -50,4 +51,17 @@ export function issueDoc(fixture: WorkspaceFixture, overrides: Partial<IssueDoc>
     now: new Date().toISOString(),
   });
   return { ...issue, ...overrides };
+}
+
+/** A running server with a signed-up owner of one fresh workspace: most proxy tests start here. */
+export async function startWithOwnerWorkspace(slug: string): Promise<{
+  server: TestServer;
+  owner: BrowserSession;
+  ws: WorkspaceFixture;
+}> {
+  const server = await startTestServer();
+  const owner = new BrowserSession(server.url);
+  await signUp(owner, newAccount('owner'));
+  const ws = await createWorkspaceAs(owner, slug);
+  return { server, owner, ws };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newActivityDocument, newDocId } from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 import {
-  createWorkspaceAs,
+  startWithOwnerWorkspace,
   issueDoc,
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
@@ -14,10 +14,7 @@ let owner: BrowserSession;
 let ws: WorkspaceFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = new BrowserSession(server.url);
-  await signUp(owner, newAccount('owner'));
-  ws = await createWorkspaceAs(owner, 'synctrust');
+  ({ server, owner, ws } = await startWithOwnerWorkspace('synctrust'));
 });
 afterAll(async () => {
   await server?.close();

@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDocId, newLabelDocument, newProjectDocument, readMarkerAt } from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 import {
-  createWorkspaceAs,
+  startWithOwnerWorkspace,
   issueDoc,
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
@@ -38,10 +38,7 @@ let owner: BrowserSession;
 let ws: WorkspaceFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = new BrowserSession(server.url);
-  await signUp(owner, newAccount('owner'));
-  ws = await createWorkspaceAs(owner, 'proxy');
+  ({ server, owner, ws } = await startWithOwnerWorkspace('proxy'));
 });
 afterAll(async () => {
   await server?.close();

@@ -8,10 +8,10 @@ import {
   checkpointBootstrap,
   type BootstrapDb,
 } from '../../../../web/src/features/sync/replica-bootstrap.ts';
-import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { BrowserSession } from '../../testing/browser-session.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 import {
-  createWorkspaceAs,
+  startWithOwnerWorkspace,
   issueDoc,
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
@@ -51,10 +51,7 @@ let ws: WorkspaceFixture;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = new BrowserSession(server.url);
-  await signUp(owner, newAccount('boot'));
-  ws = await createWorkspaceAs(owner, 'bootstrap');
+  ({ server, owner, ws } = await startWithOwnerWorkspace('bootstrap'));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-bootstrap-'));
 });
 afterAll(async () => {
