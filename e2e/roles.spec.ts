@@ -18,7 +18,9 @@ async function issueWithComment(owner: Owner, title: string, comment: string) {
   const issue = new IssuePageModel(owner.page);
   await issue.comment(comment);
   // Posted: in the timeline, and the comment box is empty again (until then it holds the text).
-  await expect(owner.page.getByRole('article').getByText(comment)).toBeVisible();
+  await expect(
+    owner.page.getByRole('article', { name: /^Comment by/ }).getByText(comment),
+  ).toBeVisible();
   await expect(issue.commentBox()).toHaveValue('');
   await expect(owner.keel.syncIndicator()).toHaveText('Synced', SYNCED);
 }
