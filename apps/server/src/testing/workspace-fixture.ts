@@ -65,3 +65,20 @@ export async function startWithOwnerWorkspace(slug: string): Promise<{
   const ws = await createWorkspaceAs(owner, slug);
   return { server, owner, ws };
 }
+
+/** One row of a `_bulk_docs` answer through the proxy (CouchDB's shape plus Keel's code). */
+export interface BulkRow {
+  id: string;
+  ok?: boolean;
+  rev?: string;
+  error?: string;
+  code?: string;
+  reason?: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** The stored document as `browser` reads it through the proxy, or null when there is none. */
+export async function storedDoc(browser: BrowserSession, slug: string, id: string) {
+  const res = await browser.request(`/db/${slug}/${encodeURIComponent(id)}`);
+  return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null;
+}

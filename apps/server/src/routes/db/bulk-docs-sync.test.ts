@@ -4,6 +4,8 @@ import { BrowserSession, newAccount, signUp } from '../../testing/browser-sessio
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   startWithOwnerWorkspace,
+  storedDoc,
+  type BulkRow,
   issueDoc,
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
@@ -20,15 +22,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface BulkRow {
-  id: string;
-  ok?: boolean;
-  rev?: string;
-  error?: string;
-  code?: string;
-  reason?: string;
-}
-
 async function bulk(docs: unknown[], newEdits = true) {
   const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
     method: 'POST',
@@ -38,10 +31,7 @@ async function bulk(docs: unknown[], newEdits = true) {
   return (await res.json()) as BulkRow[];
 }
 
-async function stored(id: string) {
-  const res = await owner.request(`/db/${ws.slug}/${encodeURIComponent(id)}`);
-  return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null;
-}
+const stored = (id: string) => storedDoc(owner, ws.slug, id);
 
 const activity = (issueId: string, kind: 'parent' | 'title', to: string) =>
   newActivityDocument({

@@ -8,6 +8,8 @@ import { BrowserSession, newAccount, signUp } from '../../testing/browser-sessio
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   startWithOwnerWorkspace,
+  storedDoc,
+  type BulkRow,
   issueDoc,
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
@@ -44,24 +46,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface BulkRow {
-  id: string;
-  ok?: boolean;
-  error?: string;
-  code?: string;
-  reason?: string;
-  errors?: { path: string; message: string }[];
-}
-
 async function bulk(browser: BrowserSession, docs: unknown[], slug = ws.slug) {
   const res = await browser.request(`/db/${slug}/_bulk_docs`, { method: 'POST', json: { docs } });
   return { status: res.status, rows: (await res.json()) as BulkRow[] };
 }
 
-async function stored(id: string) {
-  const res = await owner.request(`/db/${ws.slug}/${encodeURIComponent(id)}`);
-  return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null;
-}
+const stored = (id: string) => storedDoc(owner, ws.slug, id);
 
 describe('/db/:ws _bulk_docs validation', () => {
   it('saves a valid issue', async () => {
