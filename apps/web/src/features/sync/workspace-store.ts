@@ -5,6 +5,12 @@ export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
 
 const BURST_INTERVAL_MS = 150;
 
+/** A change shown before it is saved: `saved` once the device has it, `undo` if it failed. */
+export interface PreviewHandle {
+  saved(): void;
+  undo(): void;
+}
+
 class Collection<T> {
   readonly byId = new Map<string, T>();
   private snapshot: readonly T[] | null = null;
@@ -48,6 +54,7 @@ export class WorkspaceStore {
   private loaded = false;
   private historyLoaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
+  private previews = 0;
   /** Documents the replica holds that do not pass the schema; kept out of every screen. */
   invalid = 0;
 
@@ -135,6 +142,46 @@ export class WorkspaceStore {
     this.scheduleNotify();
   }
 
+  /**
+   * Show a change on screen before the device has saved it, so a local edit appears in the same
+   * frame instead of after the IndexedDB write and the change feed. The saved revision replaces
+   * it when the feed brings it; if the save fails, `undo` puts back what was there (unless a
+   * newer revision has arrived meanwhile). Documents are already checked (check-writes.ts).
+   */
+  preview(docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[]): PreviewHandle {
+    const shown = docs.map((doc) => {
+      const previous = this.get(doc._id);
+      if ('type' in doc) this.putValid(doc);
+      else this.remove(doc._id);
+      return { id: doc._id, previous, shown: this.get(doc._id) };
+    });
+    this.previews++;
+    this.scheduleNotify(true);
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      this.previews--;
+      return true;
+    };
+    const undo = () => {
+      if (!settle()) return;
+      for (const { id, previous, shown: doc } of shown) {
+        // Only what this preview put there is taken back: a revision from the feed stays.
+        if (this.get(id) !== doc) continue;
+        if (previous) this.putValid(previous);
+        else this.remove(id);
+      }
+      this.scheduleNotify(true);
+    };
+    return { undo, saved: () => void settle() };
+  }
+
+  /** True while a previewed change has not been saved or undone (it must not be snapshotted). */
+  hasPreviews(): boolean {
+    return this.previews > 0;
+  }
+
   private put(raw: unknown): void {
     const parsed = workspaceDocSchema.safeParse(raw);
     if (!parsed.success) {
@@ -179,15 +226,17 @@ export class WorkspaceStore {
 
   // Replication delivers documents one change at a time. The first change after a quiet spell
   // is shown at once (a local edit must feel instant); during a burst, screens re-render at most
-  // once per BURST_INTERVAL_MS instead of once per document.
-  private scheduleNotify(): void {
-    if (this.notifyScheduled) return;
-    this.notifyScheduled = true;
+  // once per BURST_INTERVAL_MS instead of once per document. `urgent` (a person's own edit)
+  // never waits behind a burst.
+  private scheduleNotify(urgent = false): void {
     const run = () => {
       this.notifyScheduled = false;
       this.lastNotify = Date.now();
       for (const listener of this.listeners) listener();
     };
+    if (urgent) return queueMicrotask(run);
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
     const wait = this.lastNotify + BURST_INTERVAL_MS - Date.now();
     if (wait <= 0) queueMicrotask(run);
     else setTimeout(run, wait);
