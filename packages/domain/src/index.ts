@@ -17,3 +17,4 @@ export * from './project-rules.ts';
 export * from './label-rules.ts';
 export * from './members-api.ts';
 export * from './issue-merge.ts';
+export * from './filter-groups.ts';

@@ -70,22 +70,26 @@ function ActivityLine({ entry, names }: { entry: ActivityDoc; names: ActivityNam
 }
 
 function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
+  const { store } = useWorkspace();
   const member = useMemberNames();
   const labels = useDocs('label');
+  // Issues are read from the store by id (no map of 10,000 built per page); the list is a
+  // dependency only so that keys shown follow the issues.
   const issues = useDocs('issue');
   const projects = useProjectMap();
   return useMemo(() => {
     const labelNames = new Map(labels.map((l) => [l._id, l.name]));
-    const issueById = new Map(issues.map((i) => [i._id, i]));
     return {
       states,
       member,
       label: (id) => labelNames.get(id),
       issue: (id) => {
-        const issue = issueById.get(id);
-        const project = issue && projects.get(issue.projectId);
-        return issue && project ? formatIssueKey(project.key, issue.number) : undefined;
+        const issue = issues && store.get(id);
+        const project = issue?.type === 'issue' ? projects.get(issue.projectId) : undefined;
+        return issue?.type === 'issue' && project
+          ? formatIssueKey(project.key, issue.number)
+          : undefined;
       },
     };
-  }, [states, member, labels, issues, projects]);
+  }, [states, member, labels, issues, projects, store]);
 }

@@ -8,7 +8,7 @@ import { FilterBar } from '../views/filter-bar.tsx';
 import { useSelection } from '../views/use-selection.ts';
 import { useViewGroups } from '../views/use-view-groups.ts';
 import { useViewQuery } from '../views/use-view-query.ts';
-import { orderedIssueIds, viewRows } from '../views/view-rows.ts';
+import { lazyIssueOrder } from '../views/view-rows.ts';
 import { IssueList } from './issue-list.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -28,8 +28,8 @@ export function IssueListView({ title, issues, project, headerExtra, empty }: Is
   const [view, setView] = useViewQuery();
   const { groups, count } = useViewGroups(issues, view);
   const withHeaders = view.groupBy !== 'none';
-  const order = useMemo(() => orderedIssueIds(viewRows(groups, false)), [groups]);
-  const { selected, ids, select, clear } = useSelection(order);
+  const orderOf = useMemo(() => lazyIssueOrder(groups), [groups]);
+  const { selected, ids, select, clear } = useSelection(orderOf);
   const canEdit = can(role, 'issue:edit');
   const filtered = !filterIsEmpty(view.filter);
 

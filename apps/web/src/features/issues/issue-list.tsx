@@ -43,13 +43,22 @@ export function IssueList(props: IssueListProps) {
   const [focused, setFocused] = useState(-1);
   const pendingFocus = useRef(false);
 
+  // Stable between renders: the virtualizer measures every row again (10,000 of them) whenever
+  // one of these changes, which would otherwise be on every scroll frame.
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const estimateSize = useCallback(
+    (i: number) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    [rows],
+  );
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+
   // The app is not built with React Compiler; the virtualizer re-renders this list itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => rows[i]?.key ?? i,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
     overscan: 12,
   });
 

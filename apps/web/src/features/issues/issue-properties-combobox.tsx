@@ -11,7 +11,10 @@ export interface ComboOption {
 
 export interface PropertyComboboxProps {
   label: string;
-  options: readonly ComboOption[];
+  /** The choices; a function when there are thousands (parent issues): built only when open. */
+  options: readonly ComboOption[] | (() => readonly ComboOption[]);
+  /** With `options` as a function: the current choice, shown while closed. */
+  current?: readonly ComboOption[];
   selected: readonly string[];
   multiple?: boolean;
   disabled?: boolean;
@@ -26,6 +29,7 @@ export interface PropertyComboboxProps {
 
 const CREATE = '\u0000create';
 const MAX_SHOWN = 50;
+const NO_OPTIONS: readonly ComboOption[] = [];
 
 /**
  * An ARIA 1.2 combobox with a listbox popup: type to filter, arrows to move, Enter to choose,
@@ -33,7 +37,8 @@ const MAX_SHOWN = 50;
  */
 export function PropertyCombobox({
   label,
-  options,
+  options: optionsOrLoad,
+  current,
   selected,
   multiple = false,
   disabled = false,
@@ -49,6 +54,12 @@ export function PropertyCombobox({
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const lazy = typeof optionsOrLoad === 'function';
+  const options = useMemo(
+    () =>
+      typeof optionsOrLoad !== 'function' ? optionsOrLoad : open ? optionsOrLoad() : NO_OPTIONS,
+    [optionsOrLoad, open],
+  );
 
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -63,7 +74,7 @@ export function PropertyCombobox({
       : shown;
   }, [options, query, onCreate]);
 
-  const chosen = options.filter((o) => selected.includes(o.value));
+  const chosen = lazy ? (current ?? NO_OPTIONS) : options.filter((o) => selected.includes(o.value));
   const display = chosen.map((o) => o.label).join(', ');
   // A single choice shows its icon (state ring, priority bars) beside the value while closed.
   const icon = !open && !multiple ? chosen[0]?.icon : undefined;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
@@ -12,6 +12,7 @@ import {
   estimateOptions,
   memberName,
   NONE,
+  parentOption,
   parentOptions,
   toggle,
 } from './issue-properties-options.ts';
@@ -37,7 +38,17 @@ export function IssuePropertiesMore({
   const issues = useIssues();
   const projects = useProjectMap();
   const members = useMemberMap();
-  const parents = useMemo(() => parentOptions(issue, issues, projects), [issue, issues, projects]);
+  // Thousands of issues: the options are built when the field opens, not with every page.
+  const parents = useCallback(
+    () => parentOptions(issue, issues, projects),
+    [issue, issues, projects],
+  );
+  const parent = useMemo(() => {
+    const doc = issue.parentId ? session.store.get(issue.parentId) : undefined;
+    return doc?.type === 'issue' ? [parentOption(doc, projects)] : [];
+    // `issues` changes with every issue, so a renamed parent shows its new title.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [issue.parentId, issues, projects, session.store]);
   const subscribed = issue.subscriberIds.includes(session.userId);
   const subscriberNames = issue.subscriberIds.map((id) => {
     const m = members.get(id);
@@ -72,6 +83,7 @@ export function IssuePropertiesMore({
       <PropertyCombobox
         label="Parent issue"
         options={parents}
+        current={parent}
         selected={[issue.parentId ?? NONE]}
         placeholder="No parent"
         disabled={readOnly}

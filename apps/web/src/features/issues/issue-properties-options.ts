@@ -51,6 +51,15 @@ const parentLists = new WeakMap<
   { projects: ReadonlyMap<string, ProjectDoc>; options: readonly ParentOption[] }
 >();
 
+/** An issue as a choice of parent: key and title, found by its key too. */
+export function parentOption(
+  issue: IssueDoc,
+  projects: ReadonlyMap<string, ProjectDoc>,
+): ParentOption {
+  const key = formatIssueKey(projects.get(issue.projectId)?.key ?? '?', issue.number);
+  return { value: issue._id, label: `${key} ${issue.title}`, keywords: key };
+}
+
 /** Every other issue of the workspace by key and title; the domain refuses loops on choice. */
 export function parentOptions(
   issue: IssueDoc,
@@ -67,10 +76,7 @@ export function parentOptions(
       const kb = keyOf(b);
       return ka < kb ? -1 : ka > kb ? 1 : a.number - b.number;
     });
-    const options = sorted.map((i) => {
-      const key = formatIssueKey(keyOf(i), i.number);
-      return { value: i._id, label: `${key} ${i.title}`, keywords: key };
-    });
+    const options = sorted.map((i) => parentOption(i, projects));
     cached = { projects, options };
     parentLists.set(issues, cached);
   }

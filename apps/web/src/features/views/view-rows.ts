@@ -31,8 +31,14 @@ export function nextIssueRow(rows: readonly ViewRow[], from: number, step: 1 | -
 }
 
 /** Issue ids in the order shown, each once: the order a shift-click range follows. */
-export function orderedIssueIds(rows: readonly ViewRow[]): string[] {
+export function orderedIssueIds(groups: readonly IssueGroup[]): string[] {
   const seen = new Set<string>();
-  for (const row of rows) if (row.kind === 'issue') seen.add(row.issue._id);
+  for (const group of groups) for (const issue of group.issues) seen.add(issue._id);
   return [...seen];
+}
+
+/** `orderedIssueIds`, worked out on first use and then kept (the groups never change). */
+export function lazyIssueOrder(groups: readonly IssueGroup[]): () => readonly string[] {
+  let order: string[] | null = null;
+  return () => (order ??= orderedIssueIds(groups));
 }
