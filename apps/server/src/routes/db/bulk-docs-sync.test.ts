@@ -77,6 +77,37 @@ describe('refused changes and their activity records', () => {
   });
 });
 
+describe('a batch pushed after working offline', () => {
+  it('accepts documents sent before what they point at (PouchDB does not keep the order), answering in the order sent', async () => {
+    const now = new Date().toISOString();
+    const label = {
+      _id: newDocId('label'),
+      type: 'label',
+      name: `Offline ${Date.now()}`,
+      color: '#5E6AD2',
+      createdBy: ws.userId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const issue = issueDoc(ws, { title: 'Labelled offline', labelIds: [label._id] });
+    const record = activity(issue._id, 'title', 'Labelled offline');
+    const rows = await bulk([record, issue, label]);
+    expect(rows.map((r) => [r.id, r.ok])).toEqual([
+      [record._id, true],
+      [issue._id, true],
+      [label._id, true],
+    ]);
+    expect(await stored(issue._id)).toMatchObject({ labelIds: [label._id] });
+  });
+
+  it('still refuses a label that is nowhere, in the batch or stored', async () => {
+    const issue = issueDoc(ws, { title: 'Ghost label', labelIds: [newDocId('label')] });
+    const [row] = await bulk([issue]);
+    expect(row).toMatchObject({ id: issue._id, error: 'forbidden', code: 'VALIDATION_FAILED' });
+    expect(await stored(issue._id)).toBeNull();
+  });
+});
+
 async function member(role: 'member' | 'viewer') {
   const browser = new BrowserSession(server.url);
   await signUp(browser, newAccount(role));

@@ -148,6 +148,16 @@ function withoutOrphanedActivity(
   return accepted.filter((doc) => !dropped.has(doc));
 }
 
+// What a document may point at is checked first: a batch pushed after working offline can hold
+// a new label and, before it, the issue it was added to (PouchDB does not keep the order).
+const CHECK_RANK: Record<string, number> = { project: 0, member: 1, label: 2, issue: 3 };
+
+/** Indexes of the batch in the order they are checked: by kind (deletions too), else as sent. */
+function checkingOrder(docs: readonly unknown[], idOf: (doc: unknown) => string): number[] {
+  const rank = (doc: unknown) => CHECK_RANK[typeOfId(idOf(doc)) ?? ''] ?? 4;
+  return docs.map((_, index) => index).sort((a, b) => rank(docs[a]) - rank(docs[b]) || a - b);
+}
+
 /**
  * `_bulk_docs` through the proxy: every document is parsed with the domain schema and checked
  * against the role matrix; refused ones get a per-document error and the rest are saved.
@@ -205,18 +215,19 @@ export async function validatedBulkDocs(
     for (const doc of await couch.docsWithPrefix<WorkspaceDoc>(dbName, `${type}:`))
       if (doc.type === type) (catalogs[type] as Map<string, WorkspaceDoc>).set(doc._id, doc);
 
-  const results: (BulkResult | null)[] = [];
-  let accepted: unknown[] = [];
+  const results: (BulkResult | null)[] = docs.map(() => null);
   const lookup = new Map([...referenced, ...stored]);
-  for (const doc of docs) {
+  for (const index of checkingOrder(docs, idOf)) {
+    const doc = docs[index];
     const id = idOf(doc);
+    const refuse = (result: BulkResult) => (results[index] = result);
     if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) {
-      results.push(refusal(id, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));
+      refuse(refusal(id, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));
       continue;
     }
     const protocolProblem = newEdits ? null : replicatedRevisionProblem(doc);
     if (protocolProblem) {
-      results.push(
+      refuse(
         refusal(id, 'VALIDATION_FAILED', protocolProblem, [
           { path: '_rev', message: protocolProblem },
         ]),
@@ -228,7 +239,7 @@ export async function validatedBulkDocs(
     if (!verdict.ok && !newEdits && (await isBranchPrune(doc, ctx, couch, dbName)))
       verdict = { ok: true, doc: null };
     if (!verdict.ok) {
-      results.push(refusal(id, verdict.code, verdict.reason, verdict.errors));
+      refuse(refusal(id, verdict.code, verdict.reason, verdict.errors));
       continue;
     }
     if (verdict.doc) {
@@ -239,14 +250,14 @@ export async function validatedBulkDocs(
           (p) => (p ? { code: 'VALIDATION_FAILED' as const, ...p } : null),
         ));
       if (problem) {
-        results.push(
+        refuse(
           refusal(id, problem.code, problem.message, [
             { path: problem.path, message: problem.message },
           ]),
         );
         continue;
       }
-      // Documents later in the batch may refer to earlier ones (a project and its first issue).
+      // Documents checked later may refer to this one (a project and its first issue).
       lookup.set(id, verdict.doc);
       if (verdict.doc.type === 'project') catalogs.project.set(id, verdict.doc);
       if (verdict.doc.type === 'label') catalogs.label.set(id, verdict.doc);
@@ -255,11 +266,14 @@ export async function validatedBulkDocs(
       catalogs.project.delete(id);
       catalogs.label.delete(id);
     }
-    results.push(null);
-    accepted.push(doc);
   }
 
-  accepted = withoutOrphanedActivity(docs, results, accepted, stored);
+  const accepted = withoutOrphanedActivity(
+    docs,
+    results,
+    docs.filter((_, index) => results[index] === null),
+    stored,
+  );
   const saved = accepted.length ? await couch.bulkDocs(dbName, accepted, newEdits) : [];
   if (!newEdits) return [...results.filter((r): r is BulkResult => r !== null), ...saved];
   // With new_edits, CouchDB answers one row per document in order; keep the client's order.

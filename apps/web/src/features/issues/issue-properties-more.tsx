@@ -11,6 +11,7 @@ import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import {
   estimateOptions,
   memberName,
+  NO_PARENT,
   NONE,
   parentOption,
   parentOptions,
@@ -45,7 +46,7 @@ export function IssuePropertiesMore({
   );
   const parent = useMemo(() => {
     const doc = issue.parentId ? session.store.get(issue.parentId) : undefined;
-    return doc?.type === 'issue' ? [parentOption(doc, projects)] : [];
+    return [doc?.type === 'issue' ? parentOption(doc, projects) : NO_PARENT];
     // `issues` changes with every issue, so a renamed parent shows its new title.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [issue.parentId, issues, projects, session.store]);

@@ -41,7 +41,7 @@ export function labelOptions(labels: readonly LabelDoc[]) {
 interface ParentOption {
   value: string;
   label: string;
-  keywords: string;
+  keywords?: string;
 }
 
 // Every issue page offers the whole workspace as parents; at 10,000 issues building and sorting
@@ -50,6 +50,8 @@ const parentLists = new WeakMap<
   readonly IssueDoc[],
   { projects: ReadonlyMap<string, ProjectDoc>; options: readonly ParentOption[] }
 >();
+
+export const NO_PARENT: ParentOption = { value: NONE, label: 'No parent' };
 
 /** An issue as a choice of parent: key and title, found by its key too. */
 export function parentOption(
@@ -80,10 +82,7 @@ export function parentOptions(
     cached = { projects, options };
     parentLists.set(issues, cached);
   }
-  return [
-    { value: NONE, label: 'No parent' },
-    ...cached.options.filter((o) => o.value !== issue._id),
-  ];
+  return [NO_PARENT, ...cached.options.filter((o) => o.value !== issue._id)];
 }
 
 /** Toggle one value in a multi-select. */
