@@ -12,6 +12,7 @@ import { resolveIssueConflict } from './conflicts.ts';
 import { rememberReplica } from './known-replicas.ts';
 import { topUpNumbers } from './number-reserve.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
+import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Denial, Replica, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import {
@@ -89,19 +90,35 @@ export class WorkspaceSession {
   }
 
   private denials: Promise<unknown> = Promise.resolve();
+  private readonly resends = new ResendBudget();
 
-  /** One at a time: a refused issue and its activity record arrive in the same batch. */
+  private waitingDenials: Denial[] = [];
+
+  /**
+   * One at a time: a refused issue and its activity record arrive in the same batch. Records
+   * are handled after the rest of their batch, so each follows what became of its issue change
+   * (sent again, or undone).
+   */
   private denied(denial: Denial): void {
-    this.denials = this.denials.then(async () => {
-      const outcome = await handleDenial(denial, {
-        replica: await this.replica,
-        remoteUrl: this.remoteUrl,
-        userId: this.userId,
-        slug: this.slug,
-        lookup: (id) => this.store.get(id),
-      }).catch(() => null);
-      if (outcome?.kind === 'undone' && outcome.message) showToast(outcome.message, 'error');
-    });
+    this.waitingDenials.push(denial);
+    if (this.waitingDenials.length > 1) return;
+    this.denials = this.denials
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(async () => {
+        const batch = this.waitingDenials.splice(0);
+        const last = (d: Denial) => (typeOfId(d.id) === 'activity' ? 1 : 0);
+        for (const next of batch.sort((a, b) => last(a) - last(b))) {
+          const outcome = await handleDenial(next, {
+            replica: await this.replica,
+            remoteUrl: this.remoteUrl,
+            userId: this.userId,
+            slug: this.slug,
+            lookup: (id) => this.store.get(id),
+            resends: this.resends,
+          }).catch(() => null);
+          if (outcome?.kind === 'undone' && outcome.message) showToast(outcome.message, 'error');
+        }
+      });
   }
 
   get key(): string {

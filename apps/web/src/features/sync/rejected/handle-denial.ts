@@ -4,6 +4,8 @@ import { changeSubject, rejectionReason, syncRejectedMessage } from '../rejectio
 import { rejectedDeletionText, rejectedText, type Lookup } from './rejected-text.ts';
 import { keepRejected, type RejectedChange } from './rejected-store.ts';
 import { contentOf, sameContent } from './same-content.ts';
+import type { ResendBudget} from './sent-too-early.ts';
+import { sentTooEarly } from './sent-too-early.ts';
 
 export interface DenialContext {
   replica: Replica;
@@ -12,6 +14,7 @@ export interface DenialContext {
   userId: string;
   slug: string;
   lookup: Lookup;
+  resends: ResendBudget;
 }
 
 /** The server's current version: null when it has none, undefined when it could not be asked. */
@@ -54,10 +57,13 @@ export function undoWrite(
 }
 
 export type DenialOutcome =
-  { kind: 'ignored' } | { kind: 'undone'; message: string | null; kept: RejectedChange | null };
+  | { kind: 'ignored' }
+  | { kind: 'resent' }
+  | { kind: 'undone'; message: string | null; kept: RejectedChange | null };
 
 /**
- * One document the server refused (SPEC §4): keep what the device had under Rejected changes,
+ * One document the server refused (SPEC §4). Sent before what it points at (sent-too-early.ts),
+ * it is sent again. Otherwise keep what the device had under Rejected changes,
  * then undo it on the device — the server's version written over it, or the document removed
  * when the server never had it — so the replica shows what everyone else sees and does not
  * send it again. A refusal of such an undo (a viewer cannot write even the server's own
@@ -68,6 +74,20 @@ export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<
   if (!local) return { kind: 'ignored' };
   const server = await fetchServerVersion(ctx.remoteUrl, denial.id);
   const mine = local.deleted ? null : local.doc;
+  if (
+    mine &&
+    (await sentTooEarly(mine, {
+      local: async (id) => {
+        const version = await ctx.replica.current(id);
+        return version && !version.deleted ? version.doc : null;
+      },
+      server: (id) => fetchServerVersion(ctx.remoteUrl, id),
+    })) &&
+    ctx.resends.take(denial.id)
+  ) {
+    await ctx.replica.bulk([{ ...contentOf(mine), _id: denial.id, _rev: local.rev }]);
+    return { kind: 'resent' };
+  }
   const undo = server === undefined ? null : undoWrite(denial.id, local, server);
   if (server !== undefined && !undo) return { kind: 'ignored' };
 
