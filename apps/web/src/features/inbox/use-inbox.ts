@@ -1,5 +1,6 @@
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { readMarkerId } from '@keel/domain';
+import { useIdleValue } from '../../shared/lib/use-idle-value.ts';
 import { useDocs } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
@@ -22,11 +23,11 @@ export interface Inbox {
 
 export function useInbox(): Inbox {
   const { userId } = useWorkspace();
-  // Deferred: deriving the inbox takes tens of milliseconds at 10,000 issues, and a change of
-  // state or a new comment must reach the screen first; the count follows a moment later.
-  const issues = useDeferredValue(useDocs('issue'));
-  const comments = useDeferredValue(useDocs('comment'));
-  const activity = useDeferredValue(useDocs('activity'));
+  // Deriving the inbox takes tens of milliseconds at 10,000 issues, and a change of state or a
+  // new comment must reach the screen first: the count follows when the browser is idle.
+  const issues = useIdleValue(useDocs('issue'));
+  const comments = useIdleValue(useDocs('comment'));
+  const activity = useIdleValue(useDocs('activity'));
   const markers = useDocs('readMarker');
   const notifications = notificationsOf({ issues, comments, activity }, userId);
   const marker = useMemo(

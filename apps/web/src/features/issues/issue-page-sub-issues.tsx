@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   formatIssueKey,
@@ -9,6 +9,7 @@ import {
 } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
+import { childrenByParent } from '../sync/indexes.ts';
 import { useIssues } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { createIssue } from './create-issue.ts';
@@ -24,11 +25,7 @@ export interface SubIssuesProps {
 /** The issue's children with their state, and a one-line form to add another. */
 export function SubIssues({ issue, project, readOnly }: SubIssuesProps) {
   const session = useWorkspace();
-  const issues = useIssues();
-  const children = useMemo(
-    () => issues.filter((i) => i.parentId === issue._id).sort((a, b) => a.number - b.number),
-    [issues, issue._id],
-  );
+  const children = childrenByParent(useIssues())(issue._id);
   const [adding, setAdding] = useState(false);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);

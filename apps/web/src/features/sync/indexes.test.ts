@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityDoc, IssueDoc } from '@keel/domain';
-import { activityByIssue, issueByNumber } from './indexes.ts';
+import { activityByIssue, childrenByParent, issueByNumber } from './indexes.ts';
 
 const activity = (id: string, issueId: string, createdAt: string) =>
   ({ _id: id, issueId, createdAt }) as ActivityDoc;
@@ -23,5 +23,15 @@ describe('indexes', () => {
     const issues = [{ _id: 'issue:x', projectId: 'project:p', number: 42 }] as IssueDoc[];
     expect(issueByNumber(issues)('project:p', 42)?._id).toBe('issue:x');
     expect(issueByNumber(issues)('project:p', 41)).toBeUndefined();
+  });
+
+  it('lists the sub-issues of a parent by number, and none for an issue without', () => {
+    const issues = [
+      { _id: 'issue:c', parentId: 'issue:p', number: 9 },
+      { _id: 'issue:b', parentId: 'issue:p', number: 3 },
+      { _id: 'issue:p', parentId: null, number: 1 },
+    ] as IssueDoc[];
+    expect(childrenByParent(issues)('issue:p').map((i) => i._id)).toEqual(['issue:b', 'issue:c']);
+    expect(childrenByParent(issues)('issue:c')).toEqual([]);
   });
 });

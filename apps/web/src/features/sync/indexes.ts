@@ -27,8 +27,10 @@ export const activityByIssue = indexBy((activity: readonly ActivityDoc[]) => {
     if (list) list.push(entry);
     else map.set(entry.issueId, [entry]);
   }
-  for (const list of map.values())
-    list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
+  // ISO times and ids are ASCII: comparing code units orders them, without a locale's cost.
+  const byTime = (a: ActivityDoc, b: ActivityDoc) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : 1;
+  for (const list of map.values()) if (list.length > 1) list.sort(byTime);
   return (issueId: string): readonly ActivityDoc[] => map.get(issueId) ?? EMPTY;
 });
 
@@ -38,4 +40,19 @@ export const issueByNumber = indexBy((issues: readonly IssueDoc[]) => {
   for (const issue of issues) map.set(`${issue.projectId}#${issue.number}`, issue);
   return (projectId: string, number: number): IssueDoc | undefined =>
     map.get(`${projectId}#${number}`);
+});
+
+const NO_CHILDREN: readonly IssueDoc[] = Object.freeze([]);
+
+/** Sub-issues per parent id, by number: an issue page finds its children without a scan. */
+export const childrenByParent = indexBy((issues: readonly IssueDoc[]) => {
+  const map = new Map<string, IssueDoc[]>();
+  for (const issue of issues) {
+    if (issue.parentId === null) continue;
+    const list = map.get(issue.parentId);
+    if (list) list.push(issue);
+    else map.set(issue.parentId, [issue]);
+  }
+  for (const list of map.values()) list.sort((a, b) => a.number - b.number);
+  return (parentId: string): readonly IssueDoc[] => map.get(parentId) ?? NO_CHILDREN;
 });

@@ -4,7 +4,7 @@ import { changeSubject, rejectionReason, syncRejectedMessage } from '../rejectio
 import { rejectedDeletionText, rejectedText, type Lookup } from './rejected-text.ts';
 import { keepRejected, type RejectedChange } from './rejected-store.ts';
 import { contentOf, sameContent } from './same-content.ts';
-import type { ResendBudget} from './sent-too-early.ts';
+import type { ResendBudget } from './sent-too-early.ts';
 import { sentTooEarly } from './sent-too-early.ts';
 
 export interface DenialContext {
