@@ -11,7 +11,7 @@ import { IssueGroupHeader } from './issue-list-header.tsx';
 import { IssueRow } from './issue-row.tsx';
 import { MENU_COMMANDS, MENU_FIELDS, type MenuField } from './property-menu-model.ts';
 import { PropertyMenu } from './property-menu.tsx';
-import { usePropertyMenu, type MenuRequest } from './use-property-menu.ts';
+import { usePropertyMenu } from './use-property-menu.ts';
 import './issue-list.css';
 
 export interface IssueListProps {
@@ -96,16 +96,26 @@ export function IssueList(props: IssueListProps) {
     [rows, slug, projects],
   );
 
-  // Esc or a choice returns focus to where the menu opened from; when the row was redrawn
-  // meanwhile (it moved to another group), to the same button of the issue's row instead.
-  const menu = usePropertyMenu((request: MenuRequest) => {
-    const index = rows.findIndex((r) => r.kind === 'issue' && r.issue._id === request.issueId);
+  const menu = usePropertyMenu();
+  // A choice that moves the row (a new state regroups it) redraws it as a new element, and
+  // focus falls to the page: put it back on the same button or row, wherever the row went.
+  const { lostFocus } = menu;
+  useEffect(() => {
+    const home = lostFocus();
+    if (!home) return;
+    const index = rows.findIndex((r) => r.kind === 'issue' && r.issue._id === home.issueId);
     if (index < 0) return;
     setFocused(index);
-    scrollRef.current
-      ?.querySelector<HTMLElement>(`[data-index="${index}"] [data-menu="${request.field}"]`)
-      ?.focus({ preventScroll: true });
-  });
+    const li = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    const target = li?.querySelector<HTMLElement>(
+      home.onButton ? `[data-menu="${home.field}"]` : 'a',
+    );
+    if (target) return target.focus({ preventScroll: true });
+    // Regrouped out of sight: scroll to it and focus its link, as j/k do.
+    pendingFocus.current = true;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [rows, lostFocus, virtualizer]);
+
   const openMenuOfFocused = (field: MenuField) => {
     const row = rows[focused];
     const li = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${focused}"]`);
@@ -116,9 +126,15 @@ export function IssueList(props: IssueListProps) {
   const move = (step: 1 | -1) => {
     const next = nextIssueRow(rows, focused, step);
     if (next < 0) return;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    // At either end the row stays the same, so no re-render would focus it: focus it here (focus
+    // may have gone elsewhere, e.g. a click on the page).
+    if (next === focused)
+      return scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${next}"] a`)
+        ?.focus({ preventScroll: true });
     pendingFocus.current = true;
     setFocused(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   // SPEC §2's list keys, as the registry's Issue list commands (j/k move, x select, Enter, Esc).
   useScreenCommands({
