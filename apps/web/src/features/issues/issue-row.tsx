@@ -5,10 +5,9 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { priorityName } from './describe-activity.ts';
 import { formatDueDate } from './issue-row-format.ts';
 import { PriorityIcon } from './priority-icon.tsx';
-import { currentValue, menuButtonLabel, type MenuField } from './property-menu-model.ts';
+import { PropertyButton, type OpenMenu } from './property-button.tsx';
+import { currentValue, type MenuField } from './property-menu-model.ts';
 import { StateIcon } from './state-icon.tsx';
-
-export type OpenMenu = (issueId: string, field: MenuField, anchor: HTMLElement) => void;
 
 export interface IssueRowProps {
   issue: IssueDoc;
@@ -62,23 +61,19 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
       onSelect(issue._id, true);
     }
   };
-  const property = (field: MenuField, current: string, className: string, content: ReactNode) =>
-    onOpenMenu ? (
-      <button
-        type="button"
-        className={`issue-row__prop ${className}`}
-        data-menu={field}
-        aria-label={menuButtonLabel(field, issueKey, current)}
-        aria-expanded={menuOpen === field}
-        onClick={(e) => onOpenMenu(issue._id, field, e.currentTarget)}
-      >
-        {content}
-      </button>
-    ) : (
-      <span className={className} aria-hidden="true">
-        {content}
-      </span>
-    );
+  const property = (field: MenuField, current: string, className: string, content: ReactNode) => (
+    <PropertyButton
+      issueId={issue._id}
+      issueKey={issueKey}
+      field={field}
+      current={current}
+      className={className}
+      onOpen={onOpenMenu}
+      expanded={menuOpen === field}
+    >
+      {content}
+    </PropertyButton>
+  );
   const labelNames = labels.map((l) => l.name);
   const classes = ['issue-row', selected && 'issue-row--selected', focused && 'issue-row--focused'];
   return (
