@@ -124,6 +124,36 @@ test('edit a row with the mouse and with the keyboard; one activity per change',
   await owner.context.close();
 });
 
+test('board cards change state, priority and assignee from the same menus', async ({ browser }) => {
+  const owner = await ownerWithWorkspace(browser, 'Cards');
+  const { page, keel, account } = owner;
+  await page.goto(`/${owner.slug}/issues`);
+  await keel.createIssue('Card to move');
+  await page.goto(`/${owner.slug}/projects/ENG/board`);
+  const views = new ViewsPage(page);
+  const menus = new RowMenus(page);
+  await expect(views.column('Todo')).toContainText('Card to move');
+
+  await menus.choose('ENG-1', 'priority', 'Medium');
+  await expect(menus.button('ENG-1', 'priority', 'Medium')).toBeFocused();
+  await expect(views.card('Card to move')).toContainText('Medium');
+  await menus.choose('ENG-1', 'assignee', account.name);
+  await expect(menus.button('ENG-1', 'assignee', account.name)).toBeVisible();
+  // A new state moves the card to its column; focus follows it there.
+  await menus.button('ENG-1', 'state').click();
+  await page.keyboard.type('done');
+  await page.keyboard.press('Enter');
+  await expect(views.column('Done')).toContainText('Card to move');
+  await expect(views.column('Todo')).not.toContainText('Card to move');
+  await expect(menus.button('ENG-1', 'state', 'Done')).toBeFocused();
+
+  await views.card('Card to move').getByRole('link').click();
+  await expect(activity(page, /changed state from Todo to Done/)).toHaveCount(1);
+  await expect(activity(page, /changed priority from No priority to Medium/)).toHaveCount(1);
+  await expect(activity(page, new RegExp(`assigned ${account.name}`))).toHaveCount(1);
+  await owner.context.close();
+});
+
 test('a viewer sees the icons but no buttons, and s does nothing', async ({ browser }) => {
   const owner = await ownerWithWorkspace(browser, 'Readers');
   await owner.page.goto(`/${owner.slug}/issues`);
@@ -141,6 +171,9 @@ test('a viewer sees the icons but no buttons, and s does nothing', async ({ brow
   await page.keyboard.press('s');
   await expect(page.getByRole('combobox')).toHaveCount(0);
   await keel.expectAccessible();
+  await page.goto(`/${owner.slug}/projects/ENG/board`);
+  await expect(views.card('Look, do not touch')).toBeVisible();
+  await expect(new RowMenus(page).allButtons()).toHaveCount(0);
   await viewer.context.close();
   await owner.context.close();
 });
@@ -171,5 +204,12 @@ for (const colorScheme of ['light', 'dark'] as const)
     await expect(menus.option('labels', 'Create “Docs”')).toBeVisible();
     await keel.expectAccessible();
     await page.screenshot({ path: test.info().outputPath(`row-menu-labels-${colorScheme}.png`) });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/${owner.slug}/projects/ENG/board`);
+    await menus.button('ENG-1', 'priority').click();
+    await expect(menus.option('priority', 'Urgent')).toBeVisible();
+    await keel.expectAccessible();
+    await page.screenshot({ path: test.info().outputPath(`card-menu-${colorScheme}.png`) });
     await owner.context.close();
   });
