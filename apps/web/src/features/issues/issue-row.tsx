@@ -81,7 +81,11 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
       className={classes.filter(Boolean).join(' ')}
       style={{ transform: `translateY(${top}px)` }}
       data-index={index}
-      onFocus={() => onFocusRow(index)}
+      // The link or a property button makes this the keyboard's row; ticking the checkbox does
+      // not, so a range picked with the mouse leaves j/k where they were.
+      onFocus={(e) => {
+        if (!(e.target instanceof HTMLInputElement)) onFocusRow(index);
+      }}
     >
       {onSelect ? (
         <input
