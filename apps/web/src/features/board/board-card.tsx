@@ -2,10 +2,13 @@ import { memo, type KeyboardEventHandler, type PointerEventHandler } from 'react
 import { Link } from 'react-router';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { IssueDoc, MemberDoc } from '@keel/domain';
+import type { IssueDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { priorityName } from '../issues/describe-activity.ts';
 import { PriorityIcon } from '../issues/priority-icon.tsx';
+import { PropertyButton, type OpenMenu } from '../issues/property-button.tsx';
+import { currentValue, type MenuField } from '../issues/property-menu-model.ts';
+import { StateIcon } from '../issues/state-icon.tsx';
 
 export interface BoardCardProps {
   issue: IssueDoc;
@@ -14,6 +17,11 @@ export interface BoardCardProps {
   assignee: MemberDoc | undefined;
   /** False for roles that cannot edit issues: no drag, no handle. */
   draggable: boolean;
+  state: WorkflowState;
+  /** Null for roles that cannot edit issues: no property buttons. */
+  onOpenMenu: OpenMenu | null;
+  /** The field whose menu is open for this card, if any. */
+  menuOpen: MenuField | null;
 }
 
 /**
@@ -22,7 +30,7 @@ export interface BoardCardProps {
  * the title still opens the issue.
  */
 export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
-  const { issue, issueKey, href, assignee, draggable } = props;
+  const { issue, issueKey, href, assignee, draggable, state, onOpenMenu, menuOpen } = props;
   const sortable = useSortable({ id: issue._id, disabled: !draggable });
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition } =
     sortable;
@@ -36,9 +44,22 @@ export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
       ref={setNodeRef}
       style={style}
       className={`board-card${sortable.isDragging ? ' board-card--dragging' : ''}`}
+      data-issue-id={issue._id}
       onPointerDown={onPointerDown}
     >
-      <BoardCardBody issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
+      {onOpenMenu ? (
+        <CardMenus
+          issue={issue}
+          issueKey={issueKey}
+          href={href}
+          assigneeName={assigneeName}
+          state={state}
+          onOpenMenu={onOpenMenu}
+          menuOpen={menuOpen}
+        />
+      ) : (
+        <BoardCardBody issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
+      )}
       {draggable ? (
         <button
           ref={setActivatorNodeRef}
@@ -55,6 +76,76 @@ export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
     </li>
   );
 });
+
+/**
+ * The card of someone who may edit: the same content, with assignee, state and priority as
+ * buttons that open the list's menus. Outside the title link, so nothing interactive nests.
+ */
+function CardMenus({
+  issue,
+  issueKey,
+  href,
+  assigneeName,
+  state,
+  onOpenMenu,
+  menuOpen,
+}: {
+  issue: IssueDoc;
+  issueKey: string;
+  href: string;
+  assigneeName: string | null;
+  state: WorkflowState;
+  onOpenMenu: OpenMenu;
+  menuOpen: MenuField | null;
+}) {
+  const priority = priorityName(issue.priority);
+  const common = { issueId: issue._id, issueKey, onOpen: onOpenMenu };
+  return (
+    <div className="board-card__body">
+      <div className="board-card__top">
+        <span className="board-card__key">{issueKey}</span>
+        <PropertyButton
+          {...common}
+          field="assignee"
+          current={currentValue('assignee', assigneeName ? [assigneeName] : [])}
+          className="board-card__assignee"
+          expanded={menuOpen === 'assignee'}
+        >
+          {assigneeName ? <Avatar name={assigneeName} /> : <span className="board-card__nobody" />}
+        </PropertyButton>
+      </div>
+      <Link
+        to={href}
+        className="board-card__title"
+        aria-label={`${issueKey} ${issue.title}${assigneeName ? `, assigned to ${assigneeName}` : ''}`}
+        draggable={false}
+      >
+        {issue.title}
+      </Link>
+      <div className="board-card__meta">
+        <PropertyButton
+          {...common}
+          field="state"
+          current={state.name}
+          className="board-card__state"
+          expanded={menuOpen === 'state'}
+        >
+          <StateIcon state={state} />
+        </PropertyButton>
+        <PropertyButton
+          {...common}
+          field="priority"
+          current={priority}
+          className="board-card__priority"
+          expanded={menuOpen === 'priority'}
+        >
+          <PriorityIcon priority={issue.priority} />
+          {issue.priority ? <span aria-hidden="true">{priority}</span> : null}
+        </PropertyButton>
+      </div>
+    </div>
+  );
+}
 
 /** The card's content, also drawn under the pointer while dragging. */
 export function BoardCardBody({

@@ -4,7 +4,9 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { IssueDoc, MemberDoc, ProjectDoc, WorkflowState } from '@keel/domain';
 import { formatIssueKey } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import type { OpenMenu } from '../issues/property-button.tsx';
 import { StateIcon } from '../issues/state-icon.tsx';
+import type { MenuRequest } from '../issues/use-property-menu.ts';
 import { BoardCard } from './board-card.tsx';
 
 export interface BoardColumnProps {
@@ -14,6 +16,9 @@ export interface BoardColumnProps {
   issues: readonly IssueDoc[];
   members: ReadonlyMap<string, MemberDoc>;
   draggable: boolean;
+  onOpenMenu: OpenMenu | null;
+  /** The board's open menu, if any: its card shows its button pressed. */
+  menu: MenuRequest | null;
 }
 
 /** Cards rendered per column at first; thousands in one state load a page at a time. */
@@ -31,6 +36,8 @@ export function BoardColumn({
   issues,
   members,
   draggable,
+  onOpenMenu,
+  menu,
 }: BoardColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(state.id) });
@@ -61,6 +68,9 @@ export function BoardColumn({
                 href={`/${slug}/issue/${key}`}
                 assignee={issue.assigneeId ? members.get(issue.assigneeId) : undefined}
                 draggable={draggable}
+                state={state}
+                onOpenMenu={onOpenMenu}
+                menuOpen={menu?.issueId === issue._id ? menu.field : null}
               />
             );
           })}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   closestCorners,
   DndContext,
@@ -14,6 +14,8 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { PropertyMenu } from '../issues/property-menu.tsx';
+import { usePropertyMenu } from '../issues/use-property-menu.ts';
 import { useMemberMap } from '../sync/use-docs.ts';
 import { BoardCardBody } from './board-card.tsx';
 import { BoardColumn, columnDropId } from './board-column.tsx';
@@ -41,6 +43,18 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
   const members = useMemberMap();
   const move = useMoveCard();
   const [active, setActive] = useState<IssueDoc | null>(null);
+  const menu = usePropertyMenu();
+  const { lostFocus } = menu;
+  // A new state moves the card to another column, redrawn there: focus follows it.
+  useEffect(() => {
+    const home = lostFocus();
+    if (!home) return;
+    document
+      .querySelector<HTMLElement>(
+        `.board [data-issue-id="${home.issueId}"] ${home.onButton ? `[data-menu="${home.field}"]` : 'a'}`,
+      )
+      ?.focus({ preventScroll: true });
+  }, [columns, lostFocus]);
   // Where each card is: its column and index, for finding the drop target.
   const place = useMemo(() => {
     const map = new Map<string, { column: BoardColumnData; index: number }>();
@@ -128,6 +142,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
       onDragEnd={onDragEnd}
       onDragCancel={() => setActive(null)}
     >
+      {menu.request ? <PropertyMenu request={menu.request} onClose={menu.close} /> : null}
       <div className="board">
         {project.states.map((state) => {
           const column = columns.find((c) => c.stateId === state.id);
@@ -140,6 +155,8 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
               issues={column?.issues ?? []}
               members={members}
               draggable={draggable}
+              onOpenMenu={draggable ? menu.open : null}
+              menu={menu.request}
             />
           );
         })}

@@ -106,6 +106,28 @@ describe('the command registry', () => {
     expect(commandForKey(key('s'), ALL, list)).toBeUndefined();
   });
 
+  it('runs the same s, p, a, l on a list with a focused row and no selection', () => {
+    const { fx, calls } = effects();
+    // The list registers the issue page's commands for its focused row (features/issues).
+    const listWithRow = ctx('member', [...SCREEN_COMMANDS]);
+    for (const k of ['s', 'p', 'a', 'l'])
+      commandForKey(key(k), ALL, listWithRow)?.run(listWithRow, fx);
+    expect(calls).toEqual([
+      'screen issue.state',
+      'screen issue.priority',
+      'screen issue.assignee',
+      'screen issue.labels',
+    ]);
+    expect(commandForKey(key('j'), ALL, listWithRow)?.id).toBe('list.next');
+    // The palette offers them there too, by the same names.
+    const palette = commandsForRole(ALL, 'member').filter(
+      (c) => c.inPalette && c.enabled?.(listWithRow) !== false,
+    );
+    expect(ids(palette)).toEqual(
+      expect.arrayContaining(['issue.state', 'issue.priority', 'issue.assignee', 'issue.labels']),
+    );
+  });
+
   it('lets held j/k repeat, but not c', () => {
     const list = ctx('member', ['list.next']);
     expect(commandForKey(key('j', { repeat: true }), ALL, list)?.id).toBe('list.next');

@@ -8,7 +8,8 @@ export type CommandSection = (typeof SECTIONS)[number];
 
 /**
  * Commands whose work belongs to the screen showing (the list's focused row, the issue page's
- * comboboxes). The screen registers a handler for each while it is mounted.
+ * comboboxes). The screen registers a handler for each while it is mounted: `issue.state` and
+ * its siblings open the issue page's comboboxes there, and the focused row's menus in a list.
  */
 export const SCREEN_COMMANDS = [
   'list.next',

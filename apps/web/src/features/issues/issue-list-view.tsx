@@ -50,6 +50,7 @@ export function IssueListView({ title, issues, project, headerExtra, empty }: Is
         withHeaders={withHeaders}
         selected={selected}
         onSelect={canEdit ? select : null}
+        editable={canEdit}
         onClearSelection={clear}
         empty={
           issues.length === 0 ? (

@@ -9,6 +9,9 @@ import { nextIssueRow, viewRows } from '../views/view-rows.ts';
 import { useLabelMap } from '../views/use-view-groups.ts';
 import { IssueGroupHeader } from './issue-list-header.tsx';
 import { IssueRow } from './issue-row.tsx';
+import { MENU_COMMANDS, MENU_FIELDS, type MenuField } from './property-menu-model.ts';
+import { PropertyMenu } from './property-menu.tsx';
+import { usePropertyMenu } from './use-property-menu.ts';
 import './issue-list.css';
 
 export interface IssueListProps {
@@ -20,6 +23,8 @@ export interface IssueListProps {
   selected: ReadonlySet<string>;
   /** Null when the role cannot edit: rows have no checkbox and x does nothing. */
   onSelect: ((issueId: string, range: boolean) => void) | null;
+  /** Whether rows offer the state, priority, assignee and labels menus (and s/p/a/l). */
+  editable: boolean;
   onClearSelection: () => void;
 }
 
@@ -32,7 +37,7 @@ const NO_LABELS: readonly LabelDoc[] = [];
  * the page, group headers included, so 10,000 issues scroll like 50.
  */
 export function IssueList(props: IssueListProps) {
-  const { groups, withHeaders, empty, selected, onSelect, onClearSelection } = props;
+  const { groups, withHeaders, empty, selected, onSelect, onClearSelection, editable } = props;
   const { slug } = useWorkspace();
   const projects = useProjectMap();
   const members = useMemberMap();
@@ -100,12 +105,45 @@ export function IssueList(props: IssueListProps) {
     [rows, slug, projects],
   );
 
+  const menu = usePropertyMenu();
+  // A choice that moves the row (a new state regroups it) redraws it as a new element, and
+  // focus falls to the page: put it back on the same button or row, wherever the row went.
+  const { lostFocus } = menu;
+  useEffect(() => {
+    const home = lostFocus();
+    if (!home) return;
+    const index = rows.findIndex((r) => r.kind === 'issue' && r.issue._id === home.issueId);
+    if (index < 0) return;
+    setFocused(index);
+    const li = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    const target = li?.querySelector<HTMLElement>(
+      home.onButton ? `[data-menu="${home.field}"]` : 'a',
+    );
+    if (target) return target.focus({ preventScroll: true });
+    // Regrouped out of sight: scroll to it and focus its link, as j/k do.
+    pendingFocus.current = true;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [rows, lostFocus, virtualizer]);
+
+  const openMenuOfFocused = (field: MenuField) => {
+    const row = rows[focused];
+    const li = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${focused}"]`);
+    if (row?.kind !== 'issue' || !li) return;
+    menu.open(row.issue._id, field, li.querySelector<HTMLElement>(`[data-menu="${field}"]`) ?? li);
+  };
+
   const move = (step: 1 | -1) => {
     const next = nextIssueRow(rows, focused, step);
     if (next < 0) return;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    // At either end the row stays the same, so no re-render would focus it: focus it here (focus
+    // may have gone elsewhere, e.g. a click on the page).
+    if (next === focused)
+      return scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${next}"] a`)
+        ?.focus({ preventScroll: true });
     pendingFocus.current = true;
     setFocused(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   // SPEC §2's list keys, as the registry's Issue list commands (j/k move, x select, Enter, Esc).
   useScreenCommands({
@@ -123,10 +161,19 @@ export function IssueList(props: IssueListProps) {
       if (selected.size) onClearSelection();
     },
   });
+  // s, p, a, l: the issue page's commands, here for the focused row. With a selection the bulk
+  // bar edits instead, so they stand down (and leave the palette) until it is cleared.
+  useScreenCommands(
+    Object.fromEntries(
+      MENU_FIELDS.map((field) => [MENU_COMMANDS[field], () => openMenuOfFocused(field)]),
+    ),
+    editable && focused >= 0 && selected.size === 0,
+  );
 
   if (rows.length === 0) return <>{empty}</>;
   return (
     <div ref={scrollRef} className="issue-list">
+      {menu.request ? <PropertyMenu request={menu.request} onClose={menu.close} /> : null}
       <ul
         className="issue-list__rows"
         aria-label="Issues"
@@ -167,6 +214,8 @@ export function IssueList(props: IssueListProps) {
               focused={focused === item.index}
               onSelect={onSelect}
               onFocusRow={setFocused}
+              onOpenMenu={editable ? menu.open : null}
+              menuOpen={menu.request?.issueId === issue._id ? menu.request.field : null}
             />
           );
         })}

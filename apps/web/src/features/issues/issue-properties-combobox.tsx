@@ -1,4 +1,12 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useFieldIds } from '../../shared/ui/use-field-ids.ts';
 
 export interface ComboOption {
@@ -25,7 +33,14 @@ export interface PropertyComboboxProps {
   /** Offer "Create “query”" when nothing matches exactly; returns nothing, the caller saves. */
   onCreate?: ((name: string) => void) | undefined;
   onSelect: (value: string) => void;
+  /**
+   * Given, the combobox is a menu (a list row's or a board card's): it opens focused, and says
+   * why it closed so its owner can unmount it and put focus back.
+   */
+  onClose?: ((reason: ComboCloseReason) => void) | undefined;
 }
+
+export type ComboCloseReason = 'chosen' | 'escape' | 'blur';
 
 const CREATE = '\u0000create';
 const MAX_SHOWN = 50;
@@ -47,10 +62,12 @@ export function PropertyCombobox({
   shortcut,
   onCreate,
   onSelect,
+  onClose,
 }: PropertyComboboxProps) {
+  const isMenu = onClose !== undefined;
   const ids = useFieldIds(error, null);
   const listId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(isMenu);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -79,9 +96,14 @@ export function PropertyCombobox({
   // A single choice shows its icon (state ring, priority bars) beside the value while closed.
   const icon = !open && !multiple ? chosen[0]?.icon : undefined;
 
-  const close = () => {
+  useEffect(() => {
+    if (isMenu) input.current?.focus({ preventScroll: true });
+  }, [isMenu]);
+
+  const close = (reason: ComboCloseReason) => {
     setOpen(false);
     setQuery('');
+    onClose?.(reason);
   };
 
   const choose = (option: ComboOption | undefined) => {
@@ -91,7 +113,7 @@ export function PropertyCombobox({
     if (multiple) {
       setQuery('');
       input.current?.focus();
-    } else close();
+    } else close('chosen');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -115,14 +137,14 @@ export function PropertyCombobox({
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       event.stopPropagation();
-      close();
+      close('escape');
     }
   };
 
   const activeId = open && matches[active] ? `${listId}-${active}` : undefined;
   return (
-    <div className="field property-combobox">
-      <label htmlFor={ids.id} className="field__label">
+    <div className={`field property-combobox${isMenu ? ' property-combobox--menu' : ''}`}>
+      <label htmlFor={ids.id} className={isMenu ? 'visually-hidden' : 'field__label'}>
         {label}
       </label>
       <div className="property-combobox__control" data-icon={icon ? true : undefined}>
@@ -142,7 +164,7 @@ export function PropertyCombobox({
           aria-describedby={ids.describedBy}
           autoComplete="off"
           disabled={disabled}
-          placeholder={open ? 'Type to filter…' : placeholder}
+          placeholder={open && !isMenu ? 'Type to filter…' : placeholder}
           value={open ? query : display}
           onFocus={() => setActive(0)}
           onClick={() => setOpen(true)}
@@ -151,7 +173,7 @@ export function PropertyCombobox({
             setActive(0);
             setOpen(true);
           }}
-          onBlur={close}
+          onBlur={() => close('blur')}
           onKeyDown={onKeyDown}
         />
       </div>

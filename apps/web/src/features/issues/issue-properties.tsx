@@ -1,29 +1,12 @@
-import { useMemo } from 'react';
-import {
-  newDocId,
-  type IssueDoc,
-  type LabelDoc,
-  type MemberDoc,
-  type ProjectDoc,
-} from '@keel/domain';
+import type { IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
-import { useDocs, useMembers } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
-import { PriorityIcon } from './priority-icon.tsx';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { IssuePropertiesMore } from './issue-properties-more.tsx';
-import {
-  assigneeOptions,
-  labelOptions,
-  newLabelFields,
-  NONE,
-  priorityOptions,
-  toggle,
-} from './issue-properties-options.ts';
+import { NONE, toggle } from './issue-properties-options.ts';
 import { usePropertySave } from './issue-properties-save.ts';
-import { StateIcon } from './state-icon.tsx';
+import { usePropertyChoices } from './use-property-choices.tsx';
 import './issue-properties.css';
 
 export interface IssuePropertiesProps {
@@ -42,46 +25,13 @@ export function IssueProperties({
   readOnly,
   onChange,
 }: IssuePropertiesProps) {
-  const session = useWorkspace();
-  const members = useMembers();
-  const labels = useDocs('label');
   const { errors, save, setError } = usePropertySave(onChange);
+  const choices = usePropertyChoices(issue, project);
 
-  const stateOptions = useMemo(
-    () =>
-      project.states.map((s) => ({ value: s.id, label: s.name, icon: <StateIcon state={s} /> })),
-    [project.states],
-  );
-  const priorities = useMemo(
-    () => priorityOptions.map((o) => ({ ...o, icon: <PriorityIcon priority={Number(o.value)} /> })),
-    [],
-  );
-  const assignees = useMemo(
-    () => assigneeOptions(members, issue.assigneeId),
-    [members, issue.assigneeId],
-  );
-  const labelChoices = useMemo(() => labelOptions(labels), [labels]);
-  // A label deleted elsewhere may linger on the issue until that change syncs; drop it here so
-  // the next toggle does not fail SPEC §5's "each an existing label".
-  const currentLabels = issue.labelIds.filter((id) => labels.some((l) => l._id === id));
-
-  // Members may create labels (SPEC §6): typing a new name offers "Create …" right here.
   const createLabel = async (raw: string) => {
-    const fields = newLabelFields(raw, labels);
-    if (!fields.ok) return setError('labelIds', fields.message);
-    const now = new Date().toISOString();
-    const label: LabelDoc = {
-      _id: newDocId('label'),
-      type: 'label',
-      name: fields.name,
-      color: fields.color,
-      createdBy: session.userId,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const outcome = await session.write([label]);
-    if (!outcome.ok) return setError('labelIds', outcome.errors[0]?.message ?? outcome.message);
-    await save('labelIds', { labelIds: [...currentLabels, label._id] });
+    const created = await choices.createLabel(raw);
+    if (!created.ok) return setError('labelIds', created.message);
+    await save('labelIds', { labelIds: created.labelIds });
   };
 
   return (
@@ -89,7 +39,7 @@ export function IssueProperties({
       <PropertyCombobox
         label="State"
         shortcut="s"
-        options={stateOptions}
+        options={choices.states}
         selected={[issue.stateId]}
         disabled={readOnly}
         error={errors.stateId}
@@ -98,7 +48,7 @@ export function IssueProperties({
       <PropertyCombobox
         label="Priority"
         shortcut="p"
-        options={priorities}
+        options={choices.priorities}
         selected={[String(issue.priority)]}
         disabled={readOnly}
         error={errors.priority}
@@ -107,7 +57,7 @@ export function IssueProperties({
       <PropertyCombobox
         label="Assignee"
         shortcut="a"
-        options={assignees}
+        options={choices.assignees}
         selected={[issue.assigneeId ?? NONE]}
         disabled={readOnly}
         error={errors.assigneeId}
@@ -117,13 +67,13 @@ export function IssueProperties({
         label="Labels"
         shortcut="l"
         multiple
-        options={labelChoices}
+        options={choices.labels}
         selected={issue.labelIds}
         placeholder={readOnly ? 'No labels' : 'Add labels'}
         disabled={readOnly}
         error={errors.labelIds}
         onCreate={readOnly ? undefined : (name) => void createLabel(name)}
-        onSelect={(id) => void save('labelIds', { labelIds: toggle(currentLabels, id) })}
+        onSelect={(id) => void save('labelIds', { labelIds: toggle(choices.currentLabels, id) })}
       />
       <IssuePropertiesMore
         issue={issue}

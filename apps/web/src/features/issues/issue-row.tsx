@@ -1,10 +1,12 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IssueDoc, LabelDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { priorityName } from './describe-activity.ts';
 import { formatDueDate } from './issue-row-format.ts';
 import { PriorityIcon } from './priority-icon.tsx';
+import { PropertyButton, type OpenMenu } from './property-button.tsx';
+import { currentValue, type MenuField } from './property-menu-model.ts';
 import { StateIcon } from './state-icon.tsx';
 
 export interface IssueRowProps {
@@ -22,17 +24,22 @@ export interface IssueRowProps {
   /** Null when the role cannot edit issues: no checkbox, nothing to bulk edit. */
   onSelect: ((issueId: string, range: boolean) => void) | null;
   onFocusRow: (index: number) => void;
+  /** Null when the role cannot edit issues: the icons are plain pictures, not buttons. */
+  onOpenMenu: OpenMenu | null;
+  /** The field whose menu is open for this row, if any. */
+  menuOpen: MenuField | null;
 }
 
 const MAX_LABELS_SHOWN = 3;
 
 /**
- * One dense line: checkbox, priority, key, state, title, labels, due date, assignee. Memoised:
- * a scroll re-renders only rows that move in or out.
+ * One dense line: checkbox, priority, key, state, title, labels, due date, assignee. The link
+ * lies under the whole row and the property buttons sit above it, so no button is inside the
+ * link. Memoised: a scroll re-renders only rows that move in or out.
  */
 export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
   const { issue, issueKey, href, state, assignee, labels, index, top, selected, focused } = props;
-  const { onSelect, onFocusRow } = props;
+  const { onSelect, onFocusRow, onOpenMenu, menuOpen } = props;
   const priority = priorityName(issue.priority);
   const assigneeName = assignee ? assignee.name || assignee.email : null;
   const due = issue.dueDate ? formatDueDate(issue.dueDate) : null;
@@ -54,12 +61,31 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
       onSelect(issue._id, true);
     }
   };
+  const property = (field: MenuField, current: string, className: string, content: ReactNode) => (
+    <PropertyButton
+      issueId={issue._id}
+      issueKey={issueKey}
+      field={field}
+      current={current}
+      className={className}
+      onOpen={onOpenMenu}
+      expanded={menuOpen === field}
+    >
+      {content}
+    </PropertyButton>
+  );
+  const labelNames = labels.map((l) => l.name);
   const classes = ['issue-row', selected && 'issue-row--selected', focused && 'issue-row--focused'];
   return (
     <li
       className={classes.filter(Boolean).join(' ')}
       style={{ transform: `translateY(${top}px)` }}
       data-index={index}
+      // The link or a property button makes this the keyboard's row; ticking the checkbox does
+      // not, so a range picked with the mouse leaves j/k where they were.
+      onFocus={(e) => {
+        if (!(e.target instanceof HTMLInputElement)) onFocusRow(index);
+      }}
     >
       {onSelect ? (
         <input
@@ -72,35 +98,52 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
           }
         />
       ) : null}
-      <Link
-        to={href}
-        className="issue-row__link"
-        aria-label={label}
-        onClick={onLinkClick}
-        onFocus={() => onFocusRow(index)}
-      >
-        <span className="issue-row__priority" title={priority}>
-          <PriorityIcon priority={issue.priority} />
+      <Link to={href} className="issue-row__link" aria-label={label} onClick={onLinkClick} />
+      {property(
+        'priority',
+        priority,
+        'issue-row__priority',
+        <PriorityIcon priority={issue.priority} />,
+      )}
+      <span className="issue-row__key" aria-hidden="true">
+        {issueKey}
+      </span>
+      {property('state', state.name, 'issue-row__state', <StateIcon state={state} />)}
+      <span className="issue-row__title" aria-hidden="true">
+        {issue.title}
+      </span>
+      {property(
+        'labels',
+        currentValue('labels', labelNames),
+        'issue-row__labels',
+        <>
+          {labels.slice(0, MAX_LABELS_SHOWN).map((l) => (
+            <span key={l._id} className="issue-row__label">
+              <span className="issue-row__label-dot" style={{ background: l.color }} />
+              {l.name}
+            </span>
+          ))}
+          {labels.length > MAX_LABELS_SHOWN ? (
+            <span className="issue-row__label">+{labels.length - MAX_LABELS_SHOWN}</span>
+          ) : null}
+          {labels.length === 0 && onOpenMenu ? <span className="issue-row__add-label" /> : null}
+        </>,
+      )}
+      {due ? (
+        <span className="issue-row__due" aria-hidden="true">
+          {due}
         </span>
-        <span className="issue-row__key">{issueKey}</span>
-        <span className="issue-row__state" title={state.name}>
-          <StateIcon state={state} />
-        </span>
-        <span className="issue-row__title">{issue.title}</span>
-        {labels.slice(0, MAX_LABELS_SHOWN).map((l) => (
-          <span key={l._id} className="issue-row__label">
-            <span className="issue-row__label-dot" style={{ background: l.color }} />
-            {l.name}
-          </span>
-        ))}
-        {labels.length > MAX_LABELS_SHOWN ? (
-          <span className="issue-row__label">+{labels.length - MAX_LABELS_SHOWN}</span>
-        ) : null}
-        {due ? <span className="issue-row__due">{due}</span> : null}
-        <span className="issue-row__assignee">
-          {assigneeName ? <Avatar name={assigneeName} /> : null}
-        </span>
-      </Link>
+      ) : null}
+      {property(
+        'assignee',
+        currentValue('assignee', assigneeName ? [assigneeName] : []),
+        'issue-row__assignee',
+        assigneeName ? (
+          <Avatar name={assigneeName} />
+        ) : onOpenMenu ? (
+          <span className="issue-row__no-assignee" />
+        ) : null,
+      )}
     </li>
   );
 });

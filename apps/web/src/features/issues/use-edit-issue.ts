@@ -5,15 +5,23 @@ import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { editIssue, type IssueEdit } from './edit-issue.ts';
 import { issueEditProblem } from './edit-issue-rules.ts';
 
+export type EditIssueById = (issueId: string, edit: IssueEdit) => Promise<WriteOutcome>;
+
 /**
  * Save an edit to one issue: the issue and one activity per changed field. It always starts
  * from the latest copy in memory, so a change that just synced in, or the previous quick edit,
  * is not undone.
  */
 export function useEditIssue(issueId: string): (edit: IssueEdit) => Promise<WriteOutcome> {
+  const edit = useEditIssueById();
+  return useCallback((changes) => edit(issueId, changes), [edit, issueId]);
+}
+
+/** The same save for any issue, named when it runs: one function for a whole list of rows. */
+export function useEditIssueById(): EditIssueById {
   const session = useWorkspace();
   return useCallback(
-    async (edit) => {
+    async (issueId, edit) => {
       let missing = false;
       let problem: ReturnType<typeof issueEditProblem> = null;
       const outcome = await session.update(() => {
@@ -45,6 +53,6 @@ export function useEditIssue(issueId: string): (edit: IssueEdit) => Promise<Writ
       }
       return outcome;
     },
-    [session, issueId],
+    [session],
   );
 }
