@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { createInvitationBody, invitableRoleSchema, type InvitableRole } from '@keel/domain';
 import { fieldErrorMap } from '../../shared/lib/problem.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -93,20 +94,16 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
           <p role="status" className="invite-dialog__status">
             {copied ? 'Copied to the clipboard.' : ''}
           </p>
-          <div className="form__actions">
+          <FormActions>
             <Button onClick={() => void copy()}>Copy</Button>
             <Button variant="primary" data-autofocus onClick={close}>
               Done
             </Button>
-          </div>
+          </FormActions>
         </div>
       ) : (
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-          {formError ? (
-            <p className="form__error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <FormError>{formError}</FormError>
           <TextField
             label="Email"
             type="email"
@@ -122,12 +119,12 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
             options={roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }))}
             error={errors.role}
           />
-          <div className="form__actions">
+          <FormActions>
             <Button onClick={close}>Cancel</Button>
             <Button type="submit" variant="primary" disabled={busy}>
               Create link
             </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </Dialog>
