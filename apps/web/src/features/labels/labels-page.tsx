@@ -75,7 +75,7 @@ export function LabelsPage() {
           </p>
         </EmptyState>
       ) : (
-        <ul className="labels__list" aria-label="Labels">
+        <ul className="row-list" aria-label="Labels">
           {labels.map((label) => (
             <LabelRow
               key={label._id}

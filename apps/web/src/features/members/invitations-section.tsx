@@ -54,9 +54,9 @@ export function InvitationsSection({ slug, myRole }: { slug: string; myRole: Rol
           <p>Press Invite to create a link for a teammate; it works once, for 7 days.</p>
         </EmptyState>
       ) : (
-        <ul className="members__list" aria-label="Pending invitations">
+        <ul className="row-list" aria-label="Pending invitations">
           {invitations.map((i) => (
-            <li key={i.id} className="member-row">
+            <li key={i.id} className="row-list__item member-row">
               <div className="member-row__who">
                 <span className="member-row__name">{i.email ?? 'Anyone with the link'}</span>
                 <span className="member-row__email">

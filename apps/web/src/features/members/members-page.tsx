@@ -100,7 +100,7 @@ export function MembersPage({ onMyRoleChanged, onLeft }: MembersPageProps) {
           {members ? `${members.length} ${members.length === 1 ? 'member' : 'members'}` : 'Members'}
         </h2>
         {members ? (
-          <ul className="members__list" aria-label="Members">
+          <ul className="row-list" aria-label="Members">
             {members.map((m) => (
               <MemberRow
                 key={m.userId}

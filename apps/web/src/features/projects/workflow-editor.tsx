@@ -85,7 +85,7 @@ export function WorkflowEditor({ project, canEdit }: WorkflowEditorProps) {
           items={project.states.map((s) => s.id)}
           strategy={verticalListSortingStrategy}
         >
-          <ol className="workflow__states" aria-label={`States of ${project.name}`}>
+          <ol className="row-list workflow__states" aria-label={`States of ${project.name}`}>
             {project.states.map((state, index) => (
               <StateRow
                 key={state.id}
