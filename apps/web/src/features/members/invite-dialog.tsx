@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { createInvitationBody, invitableRoleSchema, type InvitableRole } from '@keel/domain';
+import {
+  createInvitationBody,
+  invitableRoleSchema,
+  zodErrors,
+  type InvitableRole,
+} from '@keel/domain';
 import { fieldErrorMap } from '../../shared/lib/problem.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
@@ -42,11 +47,7 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
     const body = { email, role };
     const checked = createInvitationBody.safeParse(body);
     if (!checked.success) {
-      setErrors(
-        fieldErrorMap(
-          checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        ),
-      );
+      setErrors(fieldErrorMap(zodErrors(checked.error)));
       return;
     }
     setBusy(true);

@@ -4,6 +4,7 @@ import {
   deleteWorkspaceBody,
   renameWorkspaceBody,
   workspaceSummarySchema,
+  zodErrors,
   type WorkspaceSummary,
 } from '@keel/domain';
 import { call, NO_CONTENT } from '../../shared/lib/api-call.ts';
@@ -23,9 +24,6 @@ export interface GeneralSettingsPageProps {
   onDeleted: () => void;
 }
 
-const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
-  fieldErrorMap(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-
 /** `/:ws/settings`: the workspace's name (owner and admins) and deleting it (owner only). */
 export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSettingsPageProps) {
   useDocumentTitle('Settings');
@@ -43,7 +41,7 @@ export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSetti
     event.preventDefault();
     setFormError(null);
     const checked = renameWorkspaceBody.safeParse({ name: draft });
-    if (!checked.success) return setErrors(issuesOf(checked.error));
+    if (!checked.success) return setErrors(fieldErrorMap(zodErrors(checked.error)));
     setErrors({});
     setBusy(true);
     const result = await call(`/api/workspaces/${slug}`, workspaceSummarySchema, {
