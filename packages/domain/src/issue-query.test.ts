@@ -17,43 +17,11 @@ import {
   type ViewQuery,
 } from './issue-query.ts';
 import { DEFAULT_STATES } from './workflow.ts';
-import { testIssue } from './test-fixtures.ts';
+import { testIssue, testLabel, testMember, testProject } from './test-fixtures.ts';
 
-const project: ProjectDoc = {
-  _id: 'project:p1',
-  type: 'project',
-  key: 'ENG',
-  name: 'Engineering',
-  description: '',
-  leadId: null,
-  color: '#5E6AD2',
-  archivedAt: null,
-  states: [...DEFAULT_STATES],
-  createdBy: 'u1',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-const member = (userId: string, name: string): MemberDoc => ({
-  _id: `member:${userId}`,
-  type: 'member',
-  userId,
-  name,
-  email: `${userId}@example.com`,
-  avatarUrl: null,
-  role: 'member',
-  active: true,
-  createdAt: project.createdAt,
-  updatedAt: project.createdAt,
-});
-const label = (id: string, name: string): LabelDoc => ({
-  _id: `label:${id}`,
-  type: 'label',
-  name,
-  color: '#10B981',
-  createdBy: 'u1',
-  createdAt: project.createdAt,
-  updatedAt: project.createdAt,
-});
+const project: ProjectDoc = testProject();
+const member = (userId: string, name: string): MemberDoc => testMember({ userId, name });
+const label = (id: string, name: string): LabelDoc => testLabel({ _id: `label:${id}`, name });
 const ctx: GroupContext = {
   projects: new Map([[project._id, project]]),
   members: new Map([

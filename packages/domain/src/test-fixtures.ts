@@ -1,4 +1,4 @@
-import type { IssueDoc, ProjectDoc } from './documents.ts';
+import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
 import { newIssueDocument } from './factories.ts';
 import { DEFAULT_STATES } from './workflow.ts';
 
@@ -39,4 +39,35 @@ export function testIssue(over: Partial<IssueDoc> = {}): IssueDoc {
     now: FIXTURE_TIME,
   });
   return { ...base, ...over };
+}
+
+/** An active member `u1` named Ada; `userId` also sets the id and the email. */
+export function testMember(over: Partial<MemberDoc> = {}): MemberDoc {
+  const userId = over.userId ?? 'u1';
+  return {
+    _id: `member:${userId}`,
+    type: 'member',
+    userId,
+    name: 'Ada',
+    email: `${userId}@example.com`,
+    avatarUrl: null,
+    role: 'member',
+    active: true,
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...over,
+  };
+}
+
+export function testLabel(over: Partial<LabelDoc> = {}): LabelDoc {
+  return {
+    _id: 'label:l1',
+    type: 'label',
+    name: 'Bug',
+    color: '#10B981',
+    createdBy: 'u1',
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...over,
+  };
 }

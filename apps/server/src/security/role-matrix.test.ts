@@ -390,6 +390,11 @@ const comment = (issueId: string, authorId: string): CommentDoc => ({
   createdAt: now(),
   updatedAt: now(),
 });
+/** A stored comment by `authorId` on a stored issue of theirs. */
+const storedComment = async (seed: Ctx['seed'], authorId: string) => {
+  const target = await seed(issue(authorId));
+  return seed(comment(target._id, authorId));
+};
 const label = (createdBy: string) =>
   newLabelDocument({
     id: newDocId('label'),
@@ -407,6 +412,29 @@ const project = (createdBy: string) =>
     createdBy,
     now: now(),
   });
+const activity = (issueId: string, actorId: string) =>
+  newActivityDocument({
+    id: newDocId('activity'),
+    issueId,
+    actorId,
+    kind: 'priority',
+    from: 0,
+    to: 1,
+    now: now(),
+  });
+/** A member document as the server writes it; nobody else may. */
+const memberDoc = (userId: string, name: string, email: string, role: Role) => ({
+  _id: `member:${userId}`,
+  type: 'member' as const,
+  userId,
+  name,
+  email,
+  avatarUrl: null,
+  role,
+  active: true,
+  createdAt: now(),
+  updatedAt: now(),
+});
 // One marker per member, under the member's own id (the inbox's rule).
 const readMarker = (userId: string) => ({
   _id: `readMarker:${userId}`,
@@ -466,53 +494,32 @@ const ROWS: Row[] = [
   ),
   docRow('record an activity on an issue', WRITERS, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));
-    return newActivityDocument({
-      id: newDocId('activity'),
-      issueId: target._id,
-      actorId: as.userId,
-      kind: 'priority',
-      from: 0,
-      to: 1,
-      now: now(),
-    });
+    return activity(target._id, as.userId);
   }),
   docRow('edit an activity (immutable)', NOBODY, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));
-    const activity = await seed(
-      newActivityDocument({
-        id: newDocId('activity'),
-        issueId: target._id,
-        actorId: as.userId,
-        kind: 'priority',
-        from: 0,
-        to: 1,
-        now: now(),
-      }),
-    );
-    return edited(activity, { to: 4 });
+    const stored = await seed(activity(target._id, as.userId));
+    return edited(stored, { to: 4 });
   }),
   docRow('comment', WRITERS, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));
     return comment(target._id, as.userId);
   }),
-  docRow('edit their own comment', WRITERS, async ({ as, seed }) => {
-    const target = await seed(issue(as.userId));
-    const own = await seed(comment(target._id, as.userId));
-    return edited(own, { body: 'Edited', editedAt: now() });
-  }),
-  docRow('delete their own comment', WRITERS, async ({ as, seed }) => {
-    const target = await seed(issue(as.userId));
-    return deletion(await seed(comment(target._id, as.userId)));
-  }),
-  docRow("edit someone else's comment", NOBODY, async ({ other, seed }) => {
-    const target = await seed(issue(other.userId));
-    const theirs = await seed(comment(target._id, other.userId));
-    return edited(theirs, { body: 'Put words in their mouth', editedAt: now() });
-  }),
-  docRow("delete someone else's comment", MANAGERS, async ({ other, seed }) => {
-    const target = await seed(issue(other.userId));
-    return deletion(await seed(comment(target._id, other.userId)));
-  }),
+  docRow('edit their own comment', WRITERS, async ({ as, seed }) =>
+    edited(await storedComment(seed, as.userId), { body: 'Edited', editedAt: now() }),
+  ),
+  docRow('delete their own comment', WRITERS, async ({ as, seed }) =>
+    deletion(await storedComment(seed, as.userId)),
+  ),
+  docRow("edit someone else's comment", NOBODY, async ({ other, seed }) =>
+    edited(await storedComment(seed, other.userId), {
+      body: 'Put words in their mouth',
+      editedAt: now(),
+    }),
+  ),
+  docRow("delete someone else's comment", MANAGERS, async ({ other, seed }) =>
+    deletion(await storedComment(seed, other.userId)),
+  ),
   docRow('create a label', WRITERS, async ({ as }) => label(as.userId)),
   docRow('edit a label', MANAGERS, async ({ other, seed }) =>
     edited(await seed(label(other.userId)), { name: `Renamed ${++serial}`, color: '#F2994A' }),
@@ -536,31 +543,11 @@ const ROWS: Row[] = [
   docRow('write their own member document (members are the server’s)', NOBODY, async ({ as }) => {
     const mine = await storedDoc(`member:${as.userId}`);
     if (mine) return { ...mine, role: 'owner', updatedAt: now() };
-    return {
-      _id: `member:${as.userId}`,
-      type: 'member',
-      userId: as.userId,
-      name: 'Me',
-      email: 'me@example.com',
-      avatarUrl: null,
-      role: 'owner',
-      active: true,
-      createdAt: now(),
-      updatedAt: now(),
-    };
+    return memberDoc(as.userId, 'Me', 'me@example.com', 'owner');
   }),
-  docRow('create a member document for someone', NOBODY, async () => ({
-    _id: `member:newcomer${++serial}`,
-    type: 'member',
-    userId: `newcomer${serial}`,
-    name: 'Newcomer',
-    email: 'new@example.com',
-    avatarUrl: null,
-    role: 'admin',
-    active: true,
-    createdAt: now(),
-    updatedAt: now(),
-  })),
+  docRow('create a member document for someone', NOBODY, async () =>
+    memberDoc(`newcomer${++serial}`, 'Newcomer', 'new@example.com', 'admin'),
+  ),
   docRow('delete a member document', NOBODY, async ({ other }) => {
     const theirs = (await storedDoc(`member:${other.userId}`))!;
     return { _id: theirs._id, _rev: theirs._rev!, _deleted: true };

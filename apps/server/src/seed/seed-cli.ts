@@ -4,8 +4,8 @@
  * benchmarks. Uses the same configuration as the server; with the embedded database, stop Keel
  * first (the database files can be open in one process at a time).
  */
-import { parseArgs } from 'node:util';
-import { LIMITS, workspaceDocSchema } from '@keel/domain';
+import { errorMessage, LIMITS, workspaceDocSchema } from '@keel/domain';
+import { AppError } from '../app-error.ts';
 import { AppStore, userIdOf, type UserDoc } from '../db/app-store.ts';
 import { CouchClient } from '../db/couch-client.ts';
 import { startEmbeddedDb, type EmbeddedDb } from '../db/embedded-db.ts';
@@ -14,17 +14,7 @@ import { authenticate, createAccount, linkSub } from '../idp/accounts.ts';
 import { addMember } from '../workspaces/add-member.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
 import { allDocs, buildDemoData } from './demo-data.ts';
-
-const { values } = parseArgs({
-  options: {
-    issues: { type: 'string', default: '1000' },
-    comments: { type: 'string', default: '3' },
-    members: { type: 'string', default: '12' },
-    workspace: { type: 'string', default: 'demo' },
-    email: { type: 'string', default: 'demo@keel.test' },
-    password: { type: 'string', default: 'keel-demo-password' },
-  },
-});
+import { parseSeedArgs, SEED_USAGE, SeedUsageError, type SeedArgs } from './seed-args.ts';
 
 const quietLog = {
   error: (...args: unknown[]) => console.error(...args),
@@ -54,17 +44,13 @@ async function demoUser(
   });
 }
 
-async function main() {
+async function main(values: SeedArgs) {
   const config = loadConfig();
   if (config.oidc)
     throw new Error(
       'The seed creates local demo accounts, so it needs the embedded sign-in provider (unset OIDC_ISSUER).',
     );
-  const issues = Number(values.issues);
-  const commentsPerIssue = Number(values.comments);
-  const memberCount = Math.min(Number(values.members), LIMITS.membersPerWorkspace - 1);
-  if (!Number.isInteger(issues) || issues < 0 || issues > LIMITS.issuesPerWorkspace)
-    throw new Error(`--issues must be 0–${LIMITS.issuesPerWorkspace}`);
+  const { issues, commentsPerIssue, members: memberCount } = values;
 
   let embedded: EmbeddedDb | null = null;
   const couch = config.couch
@@ -103,6 +89,12 @@ async function main() {
     const { workspace, project } = await createWorkspace(store, owner, {
       name: 'Demo',
       slug: values.workspace,
+    }).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'SLUG_TAKEN')
+        throw new Error(
+          `${errorMessage('SLUG_TAKEN')} A workspace "${values.workspace}" already exists here; pass --workspace with another URL key.`,
+        );
+      throw err;
     });
     // The demo brings its own projects, ENG among them.
     await couch.deleteDoc(
@@ -157,7 +149,19 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`\n  Seed failed: ${err instanceof Error ? err.message : String(err)}\n`);
+function fail(message: string): never {
+  console.error(`\n  Seed failed: ${message}\n`);
   process.exit(1);
+}
+
+let args: SeedArgs;
+try {
+  args = parseSeedArgs(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof SeedUsageError) fail(`${err.message}\n  ${SEED_USAGE}`);
+  throw err;
+}
+main(args).catch((err: unknown) => {
+  if (err instanceof AppError) fail(errorMessage(err.code, err.params));
+  fail(err instanceof Error ? err.message : String(err));
 });

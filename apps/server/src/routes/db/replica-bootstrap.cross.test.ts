@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bootstrapReplica,
+  BOOTSTRAP_MARK,
   checkpointBootstrap,
   type BootstrapDb,
 } from '../../../../web/src/features/sync/replica-bootstrap.ts';
@@ -33,6 +34,10 @@ interface Db extends BootstrapDb<Db> {
     options?: { conflicts?: boolean },
   ): Promise<T & { _id: string; _rev: string; _conflicts?: string[] }>;
   put(doc: object): Promise<unknown>;
+  allDocs(options: {
+    conflicts: true;
+    include_docs: true;
+  }): Promise<{ rows: { id: string; value: { rev: string }; doc?: { _conflicts?: string[] } }[] }>;
   close(): Promise<void>;
   replicate: {
     from(remote: Db, options?: object): Replication;
@@ -75,6 +80,10 @@ async function write(docs: object[]) {
   const rows = (await res.json()) as { id: string; rev?: string; ok?: boolean }[];
   expect(rows.every((r) => r.ok)).toBe(true);
   return rows;
+}
+
+interface ChangesFeed {
+  results: { id: string; deleted?: boolean; changes: { rev: string }[] }[];
 }
 
 async function serverDoc(id: string) {
@@ -158,6 +167,43 @@ describe('first sync from a bootstrap', () => {
     const local = await db.get<{ title: string }>(issue._id, { conflicts: true });
     expect(local.title).toBe('Mid-bootstrap v2');
     expect(local._conflicts ?? []).toEqual([]);
+    await db.close();
+  });
+
+  it('a connection that drops after the first page leaves no completion mark, and replication then brings every document once', async () => {
+    await write(
+      Array.from({ length: 12 }, (_, i) => issueDoc(ws, { title: `Dropped bootstrap ${i}` })),
+    );
+    const db = localDb();
+    let pages = 0;
+    // The first page arrives; then the network goes, as a proxy or a train tunnel would do it.
+    const dropping = async (url: string | Request, opts?: RequestInit) => {
+      if (String(url).includes('_changes') && ++pages > 1) throw new TypeError('fetch failed');
+      return withSession(url, opts);
+    };
+    const written: number[] = [];
+    await expect(
+      bootstrapReplica(db, remoteUrl(), dropping, (d) => written.push(d.length), 5),
+    ).rejects.toThrow('fetch failed');
+    expect(written).toEqual([5]);
+    // Nothing may claim the bootstrap finished: live sync would continue from its sequences
+    // and never fetch what the missing pages held.
+    await expect(db.get(`_local/${BOOTSTRAP_MARK}`)).rejects.toMatchObject({ status: 404 });
+    // Half-filled, the replica is not bootstrapped again; replication takes it from here.
+    expect(await bootstrapReplica(db, remoteUrl(), withSession, () => undefined)).toBe(false);
+
+    const r = remote();
+    await checkpointBootstrap(db, r, () => undefined);
+    await db.replicate.from(r);
+
+    const feed = await owner.request(`/db/${ws.slug}/_changes?include_docs=true`);
+    const onServer = ((await feed.json()) as ChangesFeed).results.filter((c) => !c.deleted);
+    const local = await db.allDocs({ include_docs: true, conflicts: true });
+    expect(onServer.length).toBeGreaterThan(5);
+    expect(local.rows.map((row) => [row.id, row.value.rev]).sort()).toEqual(
+      onServer.map((c) => [c.id, c.changes[0]!.rev]).sort(),
+    );
+    expect(local.rows.filter((row) => row.doc?._conflicts?.length)).toEqual([]);
     await db.close();
   });
 });

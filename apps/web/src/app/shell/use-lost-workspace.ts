@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkspaceSummary } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
+import { workspaceGoneToastKey } from '../../features/sync/removal/removed-replicas.ts';
 import { wasExpected } from './departures.ts';
 
 /**
@@ -23,9 +24,12 @@ export function useLostWorkspace(
     const lost = shown.current;
     shown.current = null;
     if (!lost || lost.slug !== slug || wasExpected(lost.slug)) return;
+    // The device clean-up says more (its copy removed, changes kept): if it spoke first, this
+    // says nothing; if it speaks later, it takes this one's place.
     showToast(
       `You no longer have access to ${lost.name}. It was removed from your workspaces.`,
       'info',
+      { key: workspaceGoneToastKey(lost.slug), tentative: true },
     );
     navigate('/', { replace: true });
   }, [slug, workspace, navigate]);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MeResponse } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import './account-page.css';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
@@ -69,12 +70,12 @@ export function AccountPage({ user, onSignOut, onClearDevice, deviceSections }: 
           Changes that have not synced yet will be lost. Your workspaces on the server are not
           affected.
         </p>
-        <div className="form__actions">
+        <FormActions>
           <Button onClick={() => setConfirming(false)}>Cancel</Button>
           <Button variant="danger" onClick={() => void run(onClearDevice)()} disabled={busy}>
             Clear offline data
           </Button>
-        </div>
+        </FormActions>
       </Dialog>
     </main>
   );

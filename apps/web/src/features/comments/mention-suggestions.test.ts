@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberDoc } from '@keel/domain';
+import { testMember } from '@keel/domain/test-fixtures';
 import { insertMention, suggestMembers } from './mention-suggestions.ts';
 
-const member = (userId: string, name: string, active = true): MemberDoc => ({
-  _id: `member:${userId}`,
-  type: 'member',
-  userId,
-  name,
-  email: `${name.split(' ')[0]!.toLowerCase()}@x.y`,
-  avatarUrl: null,
-  role: 'member',
-  active,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
+const member = (userId: string, name: string, active = true): MemberDoc =>
+  testMember({
+    userId,
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@x.y`,
+    active,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  });
 const members = [
   member('u1', 'Grace Hopper'),
   member('u2', 'Ada Lovelace'),

@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelDoc, MemberDoc } from '@keel/domain';
+import { testLabel, testMember } from '@keel/domain/test-fixtures';
 import { issueEditProblem } from './edit-issue-rules.ts';
 import { makeIssue, NOW } from './test-fixtures.ts';
 
-const label = (id: string): LabelDoc => ({
-  _id: id,
-  type: 'label',
-  name: id,
-  color: '#123456',
-  createdBy: 'u1',
-  createdAt: NOW,
-  updatedAt: NOW,
-});
-const member = (userId: string, active = true): MemberDoc => ({
-  _id: `member:${userId}`,
-  type: 'member',
-  userId,
-  name: userId,
-  email: `${userId}@x.y`,
-  avatarUrl: null,
-  role: 'member',
-  active,
-  createdAt: NOW,
-  updatedAt: NOW,
-});
+const label = (id: string): LabelDoc =>
+  testLabel({ _id: id, name: id, color: '#123456', createdAt: NOW, updatedAt: NOW });
+const member = (userId: string, active = true): MemberDoc =>
+  testMember({
+    userId,
+    name: userId,
+    email: `${userId}@x.y`,
+    active,
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
 
 const parent = makeIssue({ number: 1 });
 const child = makeIssue({ number: 2, parentId: parent._id });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelDoc, MemberDoc } from '@keel/domain';
+import { testLabel, testMember } from '@keel/domain/test-fixtures';
 import {
   assigneeOptions,
   newLabelFields,
@@ -8,27 +9,15 @@ import {
 } from './issue-properties-options.ts';
 import { makeIssue, makeProject, NOW } from './test-fixtures.ts';
 
-const member = (userId: string, name: string, active = true): MemberDoc => ({
-  _id: `member:${userId}`,
-  type: 'member',
-  userId,
-  name,
-  email: `${userId}@x.y`,
-  avatarUrl: null,
-  role: 'member',
-  active,
+const member = (userId: string, name: string, active = true): MemberDoc =>
+  testMember({ userId, name, email: `${userId}@x.y`, active, createdAt: NOW, updatedAt: NOW });
+const bug: LabelDoc = testLabel({
+  _id: 'label:bug',
+  name: 'Bug',
+  color: '#EB5757',
   createdAt: NOW,
   updatedAt: NOW,
 });
-const bug: LabelDoc = {
-  _id: 'label:bug',
-  type: 'label',
-  name: 'Bug',
-  color: '#EB5757',
-  createdBy: 'u1',
-  createdAt: NOW,
-  updatedAt: NOW,
-};
 
 describe('issue property options', () => {
   it('offers active members and keeps the current one even if removed', () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isSubmitChord } from '../../shared/lib/keyboard.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
@@ -78,16 +79,12 @@ export function NewIssueDialog({ open, onClose, defaultProjectId }: NewIssueDial
   return (
     <Dialog open={open} title="New issue" onClose={onClose}>
       <form className="new-issue" onSubmit={(e) => void submit(e)} onKeyDown={onKeyDown} noValidate>
-        {message ? (
-          <p className="form__error" role="alert">
-            {message}
-          </p>
-        ) : null}
+        <FormError>{message}</FormError>
         {projects.length === 0 ? (
-          <p className="form__error">
+          <FormError announce={false}>
             This workspace&apos;s projects haven&apos;t reached this device yet. Your text is kept;
             create the issue once they have.
-          </p>
+          </FormError>
         ) : null}
         <TextField
           label="Title"

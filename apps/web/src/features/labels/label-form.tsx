@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COLOR_PALETTE } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { ColorField } from '../../shared/ui/color-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
@@ -71,11 +72,7 @@ export function LabelForm({
 
   return (
     <form className="label-form" onSubmit={(e) => void submit(e)} noValidate>
-      {message ? (
-        <p className="form__error label-form__wide" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormError className="label-form__wide">{message}</FormError>
       <TextField
         label="Label name"
         ref={nameRef}
@@ -91,12 +88,12 @@ export function LabelForm({
         error={errors.color}
         onChange={(color) => update({ color })}
       />
-      <div className="label-form__actions">
+      <FormActions className="label-form__wide">
         {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
         <Button type="submit" variant="primary" disabled={busy}>
           {submitLabel}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -18,7 +18,7 @@ export function LabelRow({ label, issueCount, canEdit, canDelete, onDelete }: La
   const session = useWorkspace();
   const [editing, setEditing] = useState(false);
   return (
-    <li className="label-row">
+    <li className="row-list__item">
       {editing ? (
         <LabelForm
           initial={{ name: label.name, color: label.color }}
@@ -32,14 +32,14 @@ export function LabelRow({ label, issueCount, canEdit, canDelete, onDelete }: La
           }}
         />
       ) : (
-        <div className="label-row__line">
+        <div className="row-list__line">
           <span
-            className="label-row__swatch"
+            className="row-list__swatch"
             style={{ background: label.color }}
             aria-hidden="true"
           />
-          <span className="label-row__name">{label.name}</span>
-          <span className="label-row__count">
+          <span className="row-list__name">{label.name}</span>
+          <span className="row-list__count">
             {issueCount} {issueCount === 1 ? 'issue' : 'issues'}
           </span>
           {canEdit ? (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { LabelDoc } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
@@ -74,7 +75,7 @@ export function LabelsPage() {
           </p>
         </EmptyState>
       ) : (
-        <ul className="labels__list" aria-label="Labels">
+        <ul className="row-list" aria-label="Labels">
           {labels.map((label) => (
             <LabelRow
               key={label._id}
@@ -100,7 +101,7 @@ export function LabelsPage() {
                 ? `It is removed from the ${deletingCount} issues that carry it. This cannot be undone.`
                 : 'No issue carries it. This cannot be undone.'}
           </p>
-          <div className="form__actions">
+          <FormActions>
             <Button onClick={() => setDeleting(null)}>Cancel</Button>
             <Button
               variant="danger"
@@ -110,7 +111,7 @@ export function LabelsPage() {
             >
               Delete label
             </Button>
-          </div>
+          </FormActions>
         </div>
       </Dialog>
     </div>

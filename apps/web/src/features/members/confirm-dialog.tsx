@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 
 export interface ConfirmDialogProps {
@@ -38,17 +39,13 @@ export function ConfirmDialog({
     <Dialog open={open} title={title} onClose={close}>
       <div className="form">
         {children}
-        {error ? (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="form__actions">
+        <FormError>{error}</FormError>
+        <FormActions>
           <Button onClick={close}>Cancel</Button>
           <Button variant="danger" data-autofocus disabled={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
-        </div>
+        </FormActions>
       </div>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { invitableRoles, type InvitationSummary, type Role } from '@keel/domain';
 import { formatDateTime } from '../../shared/lib/format-time.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormError } from '../../shared/ui/form-actions.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -47,19 +48,15 @@ export function InvitationsSection({ slug, myRole }: { slug: string; myRole: Rol
           Invite
         </Button>
       </div>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {invitations === null ? null : invitations.length === 0 ? (
         <EmptyState title="No pending invitations">
           <p>Press Invite to create a link for a teammate; it works once, for 7 days.</p>
         </EmptyState>
       ) : (
-        <ul className="members__list" aria-label="Pending invitations">
+        <ul className="row-list" aria-label="Pending invitations">
           {invitations.map((i) => (
-            <li key={i.id} className="member-row">
+            <li key={i.id} className="row-list__item member-row">
               <div className="member-row__who">
                 <span className="member-row__name">{i.email ?? 'Anyone with the link'}</span>
                 <span className="member-row__email">

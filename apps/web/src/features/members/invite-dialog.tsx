@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { createInvitationBody, invitableRoleSchema, type InvitableRole } from '@keel/domain';
+import {
+  createInvitationBody,
+  invitableRoleSchema,
+  zodErrors,
+  type InvitableRole,
+} from '@keel/domain';
 import { fieldErrorMap } from '../../shared/lib/problem.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -41,11 +47,7 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
     const body = { email, role };
     const checked = createInvitationBody.safeParse(body);
     if (!checked.success) {
-      setErrors(
-        fieldErrorMap(
-          checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        ),
-      );
+      setErrors(fieldErrorMap(zodErrors(checked.error)));
       return;
     }
     setBusy(true);
@@ -93,20 +95,16 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
           <p role="status" className="invite-dialog__status">
             {copied ? 'Copied to the clipboard.' : ''}
           </p>
-          <div className="form__actions">
+          <FormActions>
             <Button onClick={() => void copy()}>Copy</Button>
             <Button variant="primary" data-autofocus onClick={close}>
               Done
             </Button>
-          </div>
+          </FormActions>
         </div>
       ) : (
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-          {formError ? (
-            <p className="form__error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <FormError>{formError}</FormError>
           <TextField
             label="Email"
             type="email"
@@ -122,12 +120,12 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
             options={roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }))}
             error={errors.role}
           />
-          <div className="form__actions">
+          <FormActions>
             <Button onClick={close}>Cancel</Button>
             <Button type="submit" variant="primary" disabled={busy}>
               Create link
             </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </Dialog>

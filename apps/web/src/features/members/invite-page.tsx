@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { InvitationPreview, WorkspaceSummary } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { acceptInvitation, previewInvitation, ROLE_NAMES } from './members-client.ts';
 import './members.css';
 
@@ -62,14 +63,12 @@ export function InvitePage({ token, onJoined }: InvitePageProps) {
         ) : view.kind === 'failed' ? (
           <>
             <h1>Invitation</h1>
-            <p className="form__error" role="alert">
-              {view.message}
-            </p>
-            <div className="form__actions invite__actions">
+            <FormError>{view.message}</FormError>
+            <FormActions className="invite__actions">
               <Link to="/" className="text-link">
                 Go to Keel
               </Link>
-            </div>
+            </FormActions>
           </>
         ) : (
           <>
@@ -83,19 +82,15 @@ export function InvitePage({ token, onJoined }: InvitePageProps) {
               <dd>{ROLE_NAMES[view.preview.role]}</dd>
             </dl>
             <p className="card__lead">{ROLE_MEANS[view.preview.role]}</p>
-            {view.error ? (
-              <p className="form__error" role="alert">
-                {view.error}
-              </p>
-            ) : null}
-            <div className="form__actions invite__actions">
+            <FormError>{view.error}</FormError>
+            <FormActions className="invite__actions">
               <Link to="/" className="text-link">
                 Not now
               </Link>
               <Button variant="primary" disabled={joining} onClick={() => void join(view.preview)}>
                 Join workspace
               </Button>
-            </div>
+            </FormActions>
           </>
         )}
       </div>

@@ -36,7 +36,7 @@ export function MemberRow({
   const canEditRole = !isMe && options.length > 1;
   const selectId = `role-${member.userId}`;
   return (
-    <li className="member-row">
+    <li className="row-list__item member-row">
       <Avatar name={member.name} size="md" />
       <div className="member-row__who">
         <span className="member-row__name">

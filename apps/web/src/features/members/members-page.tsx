@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { can, type InvitableRole, type MemberSummary } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormError } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -93,17 +94,13 @@ export function MembersPage({ onMyRoleChanged, onLeft }: MembersPageProps) {
         Everyone in the workspace and what they may do. Admins manage members and viewers; only the
         owner manages admins and hands over ownership.
       </p>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <section className="members__section" aria-labelledby="members-title">
         <h2 id="members-title" className="members__subtitle">
           {members ? `${members.length} ${members.length === 1 ? 'member' : 'members'}` : 'Members'}
         </h2>
         {members ? (
-          <ul className="members__list" aria-label="Members">
+          <ul className="row-list" aria-label="Members">
             {members.map((m) => (
               <MemberRow
                 key={m.userId}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ProjectDoc, WorkflowState } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 
@@ -54,11 +55,7 @@ function DeleteStateForm({
   const count = `${issueCount} ${issueCount === 1 ? 'issue' : 'issues'}`;
   return (
     <div className="form">
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {issueCount > 0 ? (
         <>
           <p>
@@ -75,7 +72,7 @@ function DeleteStateForm({
       ) : (
         <p>No issues are in {state.name}. Deleting it cannot be undone.</p>
       )}
-      <div className="form__actions">
+      <FormActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="danger"
@@ -85,7 +82,7 @@ function DeleteStateForm({
         >
           {issueCount > 0 ? `Delete and move ${count}` : 'Delete state'}
         </Button>
-      </div>
+      </FormActions>
     </div>
   );
 }

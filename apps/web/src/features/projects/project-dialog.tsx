@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { COLOR_PALETTE, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { ColorField } from '../../shared/ui/color-field.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
@@ -101,11 +102,7 @@ function ProjectForm({ project, onDone, onCreated }: ProjectFormProps) {
 
   return (
     <form className="form project-form" onSubmit={(e) => void submit(e)} noValidate>
-      {message ? (
-        <p className="form__error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormError>{message}</FormError>
       <div className="project-form__row">
         <TextField
           label="Project name"
@@ -156,12 +153,12 @@ function ProjectForm({ project, onDone, onCreated }: ProjectFormProps) {
         error={errors.color}
         onChange={(color) => update({ color })}
       />
-      <div className="form__actions">
+      <FormActions>
         <Button onClick={onDone}>Cancel</Button>
         <Button type="submit" variant="primary" disabled={busy}>
           {project ? 'Save project' : 'Create project'}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COLOR_PALETTE, type StateCategory, type WorkflowState } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { ColorField } from '../../shared/ui/color-field.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -61,11 +62,9 @@ export function StateEditor({ state, submitLabel, onSubmit, onCancel }: StateEdi
 
   return (
     <form className="state-editor" onSubmit={(e) => void submit(e)} noValidate>
-      {refusal && !nameError ? (
-        <p className="form__error state-editor__error" role="alert">
-          {refusal.message}
-        </p>
-      ) : null}
+      <FormError className="state-editor__error">
+        {refusal && !nameError ? refusal.message : null}
+      </FormError>
       <TextField
         label="State name"
         ref={nameRef}
@@ -97,12 +96,12 @@ export function StateEditor({ state, submitLabel, onSubmit, onCancel }: StateEdi
           setFields({ ...fields, color });
         }}
       />
-      <div className="state-editor__actions">
+      <FormActions className="state-editor__actions">
         {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
         <Button type="submit" variant={state ? 'primary' : 'secondary'} disabled={busy}>
           {submitLabel}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -34,7 +34,7 @@ export function StateRow(props: StateRowProps) {
     <li
       ref={setNodeRef}
       style={style}
-      className={['state-row', isDragging ? 'state-row--dragging' : ''].join(' ')}
+      className={['row-list__item state-row', isDragging ? 'state-row--dragging' : ''].join(' ')}
     >
       {editing ? (
         <StateEditor
@@ -44,7 +44,7 @@ export function StateRow(props: StateRowProps) {
           onCancel={() => props.onEdit(false)}
         />
       ) : (
-        <div className="state-row__line">
+        <div className="row-list__line">
           {canEdit ? (
             <button
               type="button"
@@ -57,13 +57,13 @@ export function StateRow(props: StateRowProps) {
             </button>
           ) : null}
           <span
-            className="state-row__swatch"
+            className="row-list__swatch"
             style={{ background: state.color }}
             aria-hidden="true"
           />
-          <span className="state-row__name">{state.name}</span>
-          <span className="state-row__category">{CATEGORY_LABELS[state.category]}</span>
-          <span className="state-row__count">{count}</span>
+          <span className="row-list__name state-row__name">{state.name}</span>
+          <span className="row-list__meta">{CATEGORY_LABELS[state.category]}</span>
+          <span className="row-list__count">{count}</span>
           {canEdit ? (
             <span className="state-row__actions">
               <Button

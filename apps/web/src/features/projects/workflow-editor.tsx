@@ -21,6 +21,7 @@ import { deleteState, editWorkflow } from './project-writes.ts';
 import { StateEditor, type StateFields, type StateRefusal } from './state-editor.tsx';
 import { StateRow } from './state-row.tsx';
 import './workflow-editor.css';
+import { FormError } from '../../shared/ui/form-actions.tsx';
 
 export interface WorkflowEditorProps {
   project: ProjectDoc;
@@ -78,17 +79,13 @@ export function WorkflowEditor({ project, canEdit }: WorkflowEditorProps) {
         Issues move through these states in this order. A project keeps 3–20 states, with at least
         one Backlog or Unstarted, one Completed and one Canceled state.
       </p>
-      {message ? (
-        <p className="form__error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormError>{message}</FormError>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext
           items={project.states.map((s) => s.id)}
           strategy={verticalListSortingStrategy}
         >
-          <ol className="workflow__states" aria-label={`States of ${project.name}`}>
+          <ol className="row-list workflow__states" aria-label={`States of ${project.name}`}>
             {project.states.map((state, index) => (
               <StateRow
                 key={state.id}

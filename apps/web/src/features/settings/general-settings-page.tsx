@@ -4,12 +4,14 @@ import {
   deleteWorkspaceBody,
   renameWorkspaceBody,
   workspaceSummarySchema,
+  zodErrors,
   type WorkspaceSummary,
 } from '@keel/domain';
 import { call, NO_CONTENT } from '../../shared/lib/api-call.ts';
 import { fieldErrorMap } from '../../shared/lib/problem.ts';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
@@ -21,9 +23,6 @@ export interface GeneralSettingsPageProps {
   onRenamed: (workspace: WorkspaceSummary) => void;
   onDeleted: () => void;
 }
-
-const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
-  fieldErrorMap(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 
 /** `/:ws/settings`: the workspace's name (owner and admins) and deleting it (owner only). */
 export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSettingsPageProps) {
@@ -42,7 +41,7 @@ export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSetti
     event.preventDefault();
     setFormError(null);
     const checked = renameWorkspaceBody.safeParse({ name: draft });
-    if (!checked.success) return setErrors(issuesOf(checked.error));
+    if (!checked.success) return setErrors(fieldErrorMap(zodErrors(checked.error)));
     setErrors({});
     setBusy(true);
     const result = await call(`/api/workspaces/${slug}`, workspaceSummarySchema, {
@@ -88,11 +87,7 @@ export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSetti
         <code>{slug}</code>, is fixed.
       </p>
       <form className="form general-settings__form" onSubmit={(e) => void rename(e)} noValidate>
-        {formError ? (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError>{formError}</FormError>
         <TextField
           label="Workspace name"
           value={draft}
@@ -102,11 +97,11 @@ export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSetti
           hint={canRename ? null : 'Admins and the owner can rename the workspace.'}
         />
         {canRename ? (
-          <div className="form__actions">
+          <FormActions>
             <Button type="submit" variant="primary" disabled={busy || draft.trim() === name}>
               Save name
             </Button>
-          </div>
+          </FormActions>
         ) : null}
       </form>
       {can(role, 'workspace:delete') ? (
@@ -142,12 +137,12 @@ export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSetti
             onChange={(e) => setConfirmSlug(e.target.value)}
             error={deleteError}
           />
-          <div className="form__actions">
+          <FormActions>
             <Button onClick={closeDelete}>Cancel</Button>
             <Button type="submit" variant="danger" disabled={busy}>
               Delete workspace
             </Button>
-          </div>
+          </FormActions>
         </form>
       </Dialog>
     </div>

@@ -84,6 +84,9 @@ export async function bootstrapReplica(
     const current: ChangesPage = await next;
     // Ask for the next page while this one is written: the server and the device work at once.
     next = current.results.length === pageSize ? page(current.last_seq) : null;
+    // If that request fails while this page is written, its error is thrown when it is awaited
+    // on the next turn; until then it must not surface as an unhandled rejection.
+    next?.catch(() => undefined);
     since = current.last_seq;
     const fresh: object[] = [];
     const again: { id: string; rev: string }[] = [];

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATES } from '@keel/domain';
+import { testProject } from '@keel/domain/test-fixtures';
 import { WorkspaceStore } from './workspace-store.ts';
 import { makeIssue } from '../issues/test-fixtures.ts';
 
 const now = '2025-06-10T12:00:00.000Z';
-const project = {
-  _id: 'project:p1',
-  _rev: '1-a',
-  type: 'project',
-  key: 'ENG',
-  name: 'Engineering',
-  description: '',
-  leadId: null,
-  color: '#5E6AD2',
-  archivedAt: null,
-  states: DEFAULT_STATES,
-  createdBy: 'u1',
-  createdAt: now,
-  updatedAt: now,
-};
+const project = testProject({ _rev: '1-a', createdAt: now, updatedAt: now });
 
 describe('WorkspaceStore', () => {
   it('files documents by type and keeps a list stable until it changes', () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { WorkspaceSummary } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { createWorkspace, validateWorkspaceForm, type WorkspaceForm } from './create-workspace.ts';
 import { suggestSlug } from './suggest-slug.ts';
@@ -55,11 +56,7 @@ export function NewWorkspacePage({ canGoBack, onCreated }: NewWorkspacePageProps
           A workspace holds your team&apos;s projects and issues. You can invite people later.
         </p>
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-          {message ? (
-            <p className="form__error" role="alert">
-              {message}
-            </p>
-          ) : null}
+          <FormError>{message}</FormError>
           <TextField
             label="Workspace name"
             name="name"
@@ -85,7 +82,7 @@ export function NewWorkspacePage({ canGoBack, onCreated }: NewWorkspacePageProps
               update({ ...form, slug: e.target.value });
             }}
           />
-          <div className="form__actions">
+          <FormActions>
             {canGoBack ? (
               <Link to="/" className="text-link">
                 Cancel
@@ -94,7 +91,7 @@ export function NewWorkspacePage({ canGoBack, onCreated }: NewWorkspacePageProps
             <Button type="submit" variant="primary" disabled={busy}>
               Create workspace
             </Button>
-          </div>
+          </FormActions>
         </form>
       </div>
     </main>

@@ -5,6 +5,17 @@ export interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
+  key?: string;
+}
+
+/**
+ * Several parts of the app may notice the same event (a lost workspace: the layout and the
+ * device clean-up). Toasts with one `key` are one message: a later one takes the earlier one's
+ * place, except a `tentative` one, which is said only when nothing under its key is showing.
+ */
+export interface ToastOptions {
+  key?: string;
+  tentative?: boolean;
 }
 
 const VISIBLE_MS = 6_000;
@@ -21,11 +32,18 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-export function showToast(message: string, tone: ToastTone = 'info'): void {
+export function showToast(
+  message: string,
+  tone: ToastTone = 'info',
+  options: ToastOptions = {},
+): void {
   // The same message twice in a row (a retrying sync, say) would only be noise.
   if (toasts.some((t) => t.message === message)) return;
-  const toast = { id: nextId++, message, tone };
-  toasts = [...toasts, toast].slice(-4);
+  const { key } = options;
+  const same = key === undefined ? undefined : toasts.find((t) => t.key === key);
+  if (same && options.tentative) return;
+  const toast: Toast = { id: nextId++, message, tone, ...(key === undefined ? {} : { key }) };
+  toasts = same ? toasts.map((t) => (t === same ? toast : t)) : [...toasts, toast].slice(-4);
   emit();
   setTimeout(() => dismissToast(toast.id), tone === 'error' ? VISIBLE_MS * 2 : VISIBLE_MS);
 }

@@ -9,6 +9,7 @@ import {
   removalMessage,
   removedReplicas,
   unsyncedEntries,
+  workspaceGoneToastKey,
   type RemovedReplica,
 } from './removed-replicas.ts';
 
@@ -62,7 +63,9 @@ async function removeReplica(userId: string, removed: RemovedReplica, workspaceN
     await replica.destroy();
   }
   forgetReplica(removed.name);
-  showToast(removalMessage(workspaceName, kept), 'info');
+  showToast(removalMessage(workspaceName, kept), 'info', {
+    key: workspaceGoneToastKey(removed.slug),
+  });
 }
 
 let running: Promise<void> = Promise.resolve();

@@ -36,6 +36,11 @@ export function removalReason(workspaceName: string): string {
   return `You no longer have access to ${workspaceName}`;
 }
 
+/** The one message a lost workspace gets, whichever part of the app notices first. */
+export function workspaceGoneToastKey(slug: string): string {
+  return `workspace-gone:${slug}`;
+}
+
 export function removalMessage(workspaceName: string, kept: number): string {
   const removed = `${removalReason(workspaceName)}. Its offline copy was removed from this device.`;
   if (kept === 0) return removed;

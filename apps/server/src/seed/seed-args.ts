@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import { LIMITS, workspaceSlugSchema } from '@keel/domain';
+
+export const SEED_USAGE =
+  'Usage: npm run seed -- [--issues N] [--comments N] [--members N] [--workspace KEY] [--email ADDRESS] [--password PASSWORD]';
+
+export interface SeedArgs {
+  issues: number;
+  commentsPerIssue: number;
+  members: number;
+  workspace: string;
+  email: string;
+  password: string;
+}
+
+/** A command line the seed cannot run with; the message names the argument and what it takes. */
+export class SeedUsageError extends Error {}
+
+const MAX_COMMENTS_PER_ISSUE = 50;
+
+function count(name: string, raw: string, max: number): number {
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value > max)
+    throw new SeedUsageError(`--${name} takes a whole number from 0 to ${max} (got "${raw}").`);
+  return value;
+}
+
+/** The seed's command line, checked before anything is started or written. */
+export function parseSeedArgs(argv: readonly string[]): SeedArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        issues: { type: 'string', default: '1000' },
+        comments: { type: 'string', default: '3' },
+        members: { type: 'string', default: '12' },
+        workspace: { type: 'string', default: 'demo' },
+        email: { type: 'string', default: 'demo@keel.test' },
+        password: { type: 'string', default: 'keel-demo-password' },
+      },
+    }));
+  } catch (err) {
+    // Node's own wording ("Unknown option '--isues'") is clear; its stack trace is not.
+    throw new SeedUsageError(err instanceof Error ? err.message : String(err));
+  }
+  const slug = workspaceSlugSchema.safeParse(values.workspace);
+  if (!slug.success)
+    throw new SeedUsageError(
+      `--workspace: ${slug.error.issues[0]?.message ?? 'not a valid URL key'} (got "${values.workspace}").`,
+    );
+  return {
+    issues: count('issues', values.issues, LIMITS.issuesPerWorkspace),
+    commentsPerIssue: count('comments', values.comments, MAX_COMMENTS_PER_ISSUE),
+    members: count('members', values.members, LIMITS.membersPerWorkspace - 1),
+    workspace: slug.data,
+    email: values.email,
+    password: values.password,
+  };
+}

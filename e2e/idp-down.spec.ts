@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { errorMessage } from '@keel/domain';
+import { KeelPage } from './support/keel-page.ts';
+
+/**
+ * Keel configured for a hosted OpenID provider (OIDC_ISSUER) that is down. The shared test server
+ * uses the embedded provider, so this spec starts a Keel of its own, the same way `npm start`
+ * does, pointed at an address nothing listens on.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let keel: ChildProcess | null = null;
+let baseUrl = '';
+let dataDir = '';
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  const deadProvider = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-e2e-idp-down-'));
+  // One process (no npx or tsx wrapper), so stopping it stops Keel and its embedded database.
+  keel = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KEEL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      OIDC_ISSUER: `http://127.0.0.1:${deadProvider}/`,
+      OIDC_CLIENT_ID: 'keel',
+      OIDC_CLIENT_SECRET: 'the-provider-is-down',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 120; i++) {
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the Keel with a hosted provider did not start');
+});
+
+test.afterAll(async () => {
+  if (keel?.pid && keel.exitCode === null) {
+    const exited = new Promise((resolve) => keel!.once('exit', resolve));
+    keel.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('signing in while the hosted provider is down shows IDP_UNAVAILABLE, and trying again says the same', async ({
+  page,
+}) => {
+  const message = errorMessage('IDP_UNAVAILABLE');
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/signin?error=IDP_UNAVAILABLE`);
+  await expect(page.getByText(message)).toBeVisible();
+  await new KeelPage(page).expectAccessible();
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/idp-down.png` });
+
+  // Nothing sticks: the next attempt asks the provider again, and is told again.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/signin?error=IDP_UNAVAILABLE`);
+  await expect(page.getByText(message)).toHaveCount(1);
+});

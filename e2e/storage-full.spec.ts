@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, newSlug } from './support/accounts.ts';
+import { KeelPage } from './support/keel-page.ts';
+
+/**
+ * The store snapshot (apps/web/src/features/sync/store-snapshot.ts) is a cache in the replica's
+ * IndexedDB. When the device is out of room, writing it fails; that must cost nothing but the
+ * fast path: the store stays on screen, work goes on, and the next open reads the documents.
+ *
+ * A full disk is played by the browser itself: while `keel.e2e.storageFull` is set, IndexedDB
+ * aborts every transaction that writes a snapshot record, as it does when the quota is exceeded.
+ * Everything else (replica, server, database, sign-in) is real.
+ */
+const FULL_FLAG = 'keel.e2e.storageFull';
+
+function failSnapshotWrites() {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    const id = (value as { id?: unknown } | null)?.id;
+    const snapshot = typeof id === 'string' && id.startsWith('_local/keel-snapshot-');
+    if (!snapshot) return put.call(this, value, key);
+    const w = window as unknown as { snapshotWrites: { refused: number; written: number } };
+    w.snapshotWrites ??= { refused: 0, written: 0 };
+    if (localStorage.getItem('keel.e2e.storageFull') !== '1') {
+      w.snapshotWrites.written++;
+      return put.call(this, value, key);
+    }
+    w.snapshotWrites.refused++;
+    const request = put.call(this, value, key);
+    this.transaction.abort();
+    return request;
+  };
+}
+
+const snapshotWrites = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { snapshotWrites?: { refused: number; written: number } })
+        .snapshotWrites ?? { refused: 0, written: 0 },
+  );
+
+/** The snapshot records stored in the workspace's replica, read straight from IndexedDB. */
+const storedSnapshots = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases())
+      .map((d) => d.name ?? '')
+      .filter((n) => n.startsWith('_pouch_keel-'));
+    const found: string[] = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
+      });
+      if (db.objectStoreNames.contains('meta')) {
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const req = db.transaction('meta').objectStore('meta').getAllKeys();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error ?? new Error('getAllKeys failed'));
+        });
+        found.push(...keys.map(String).filter((k) => k.startsWith('_local/keel-snapshot-')));
+      }
+      db.close();
+    }
+    return found.sort();
+  });
+
+test('a snapshot that cannot be written (storage full) loses nothing, and the next open reads the documents', async ({
+  page,
+}) => {
+  await page.addInitScript(failSnapshotWrites);
+  // An uncaught failure (an unhandled rejection included) is a failure of this test.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const keel = new KeelPage(page);
+  await keel.signUp(newAccount('full'));
+  const slug = newSlug('full');
+  await keel.createWorkspace('Full disk', slug);
+  await page.evaluate((flag) => localStorage.setItem(flag, '1'), FULL_FLAG);
+  await page.goto(`/${slug}/issues`);
+  await keel.createIssue('Kept while the disk is full');
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 15_000 });
+
+  // The session tries to save its snapshot a few seconds after a change, and is refused.
+  await expect
+    .poll(async () => (await snapshotWrites(page)).refused, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  expect(await storedSnapshots(page)).toEqual([]);
+  // Nothing was dropped from the screen, nothing alarming was said, and work goes on.
+  await expect(keel.issueRow('Kept while the disk is full')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+  await keel.createIssue('Written after the failed snapshot');
+  await expect(keel.issueRow('Written after the failed snapshot')).toBeVisible();
+  await expect(keel.issueRow('Kept while the disk is full')).toBeVisible();
+  await keel.expectAccessible();
+
+  // Opened again with no snapshot on the device: the slow path reads every document.
+  await page.reload();
+  await expect(keel.issueRow('Kept while the disk is full')).toBeVisible();
+  await expect(keel.issueRow('Written after the failed snapshot')).toBeVisible();
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 15_000 });
+
+  // Room again: the next snapshot is written, so the refusals above were real attempts.
+  await page.evaluate((flag) => localStorage.removeItem(flag), FULL_FLAG);
+  await keel.createIssue('Written with room again');
+  await expect
+    .poll(() => storedSnapshots(page), { timeout: 15_000 })
+    .toContain('_local/keel-snapshot-main');
+  await page.reload();
+  for (const title of [
+    'Kept while the disk is full',
+    'Written after the failed snapshot',
+    'Written with room again',
+  ])
+    await expect(keel.issueRow(title)).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
