@@ -45,11 +45,7 @@ export function useViewQuery(): [ViewQuery, (next: ViewQuery) => void] {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
       const write = () => setParams(serializeViewQuery(latest.current), { replace: true });
-      const onlyText =
-        next.filter.text !== current.filter.text &&
-        serializeViewQuery({ ...next, filter: { ...next.filter, text: '' } }) ===
-          serializeViewQuery({ ...current, filter: { ...current.filter, text: '' } });
-      if (!onlyText) {
+      if (!isTextOnlyChange(current, next)) {
         setTyped(null);
         write();
         return;
@@ -63,4 +59,11 @@ export function useViewQuery(): [ViewQuery, (next: ViewQuery) => void] {
     [setParams, search],
   );
   return [view, setView];
+}
+
+/** True when `next` differs from `current` in its filter text and nothing else. */
+export function isTextOnlyChange(current: ViewQuery, next: ViewQuery): boolean {
+  const withoutText = (view: ViewQuery) =>
+    serializeViewQuery({ ...view, filter: { ...view.filter, text: '' } }).toString();
+  return next.filter.text !== current.filter.text && withoutText(next) === withoutText(current);
 }
