@@ -9,8 +9,7 @@ import {
 } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { childrenByParent } from '../sync/indexes.ts';
-import { useIssues } from '../sync/use-docs.ts';
+import { useSubIssues } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { createIssue } from './create-issue.ts';
 import { editIssue } from './edit-issue.ts';
@@ -25,7 +24,7 @@ export interface SubIssuesProps {
 /** The issue's children with their state, and a one-line form to add another. */
 export function SubIssues({ issue, project, readOnly }: SubIssuesProps) {
   const session = useWorkspace();
-  const children = childrenByParent(useIssues())(issue._id);
+  const children = useSubIssues(issue._id);
   const [adding, setAdding] = useState(false);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -3,12 +3,12 @@ import {
   formatIssueKey,
   parseIssueKey,
   type ActivityDoc,
+  type CommentDoc,
   type DocType,
   type IssueDoc,
   type MemberDoc,
   type ProjectDoc,
 } from '@keel/domain';
-import { activityByIssue, issueByNumber } from './indexes.ts';
 import { useWorkspace } from './workspace-context.tsx';
 import type { DocOfType } from './workspace-store.ts';
 
@@ -59,10 +59,24 @@ export function useIssues(projectId?: string): readonly IssueDoc[] {
 }
 
 export function useIssueByKey(issueKey: string | undefined): IssueDoc | undefined {
+  const { store } = useWorkspace();
   const parsed = issueKey ? parseIssueKey(issueKey) : null;
   const project = useProjectByKey(parsed?.projectKey);
-  const issues = useDocs('issue');
-  return project && parsed ? issueByNumber(issues)(project._id, parsed.number) : undefined;
+  return useSyncExternalStore(store.subscribe, () =>
+    project && parsed ? store.issueByNumber(project._id, parsed.number) : undefined,
+  );
+}
+
+/** Sub-issues of an issue, by number; re-renders only when one of them changes. */
+export function useSubIssues(issueId: string): readonly IssueDoc[] {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, () => store.childrenOf(issueId));
+}
+
+/** An issue's comments, oldest first; re-renders only when they change. */
+export function useIssueComments(issueId: string): readonly CommentDoc[] {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, () => store.commentsOf(issueId));
 }
 
 export function useMembers(): readonly MemberDoc[] {
@@ -82,8 +96,8 @@ export function useProjectMap(): ReadonlyMap<string, ProjectDoc> {
 }
 
 export function useIssueActivity(issueId: string): readonly ActivityDoc[] {
-  const activity = useDocs('activity');
-  return activityByIssue(activity)(issueId);
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, () => store.activityOf(issueId));
 }
 
 export function issueKeyOf(issue: IssueDoc, projects: ReadonlyMap<string, ProjectDoc>): string {

@@ -1,4 +1,12 @@
-import { workspaceDocSchema, type DocType, type WorkspaceDoc } from '@keel/domain';
+import {
+  workspaceDocSchema,
+  type ActivityDoc,
+  type CommentDoc,
+  type DocType,
+  type IssueDoc,
+  type WorkspaceDoc,
+} from '@keel/domain';
+import { byCreation, GroupIndex } from './group-index.ts';
 import type { ReplicaChange } from './replica.ts';
 
 export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
@@ -48,6 +56,17 @@ export class WorkspaceStore {
     readMarker: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
+  // What an issue page reads, kept per document instead of rebuilt from 10,000 issues per edit.
+  private readonly issuesByNumber = new GroupIndex<IssueDoc>(
+    (i) => `${i.projectId}#${i.number}`,
+    (a, b) => (a._id < b._id ? -1 : 1),
+  );
+  private readonly subIssues = new GroupIndex<IssueDoc>(
+    (i) => i.parentId,
+    (a, b) => a.number - b.number,
+  );
+  private readonly activityByIssue = new GroupIndex<ActivityDoc>((a) => a.issueId, byCreation);
+  private readonly commentsByIssue = new GroupIndex<CommentDoc>((c) => c.issueId, byCreation);
   private readonly listeners = new Set<() => void>();
   private notifyScheduled = false;
   private lastNotify = 0;
@@ -70,6 +89,25 @@ export class WorkspaceStore {
 
   list<K extends DocType>(type: K): readonly DocOfType<K>[] {
     return this.collections[type].list();
+  }
+
+  issueByNumber(projectId: string, number: number): IssueDoc | undefined {
+    return this.issuesByNumber.list(`${projectId}#${number}`)[0];
+  }
+
+  /** Sub-issues of an issue, by number; the same array until one of them changes. */
+  childrenOf(issueId: string): readonly IssueDoc[] {
+    return this.subIssues.list(issueId);
+  }
+
+  /** An issue's activity, oldest first; the same array until it changes. */
+  activityOf(issueId: string): readonly ActivityDoc[] {
+    return this.activityByIssue.list(issueId);
+  }
+
+  /** An issue's comments, oldest first; the same array until they change. */
+  commentsOf(issueId: string): readonly CommentDoc[] {
+    return this.commentsByIssue.list(issueId);
   }
 
   get(id: string): WorkspaceDoc | undefined {
@@ -195,6 +233,9 @@ export class WorkspaceStore {
     // A late read (merge) must never replace a newer revision the change feed already brought.
     const current = this.get(doc._id)?._rev;
     if (current && doc._rev && revGeneration(current) > revGeneration(doc._rev)) return;
+    const before = this.get(doc._id);
+    if (before) this.unindex(before);
+    this.index(doc);
     const previous = this.typeById.get(doc._id);
     if (previous && previous !== doc.type) this.collections[previous].delete(doc._id);
     this.typeById.set(doc._id, doc.type);
@@ -220,8 +261,26 @@ export class WorkspaceStore {
     this.waiters.delete(id);
     const type = this.typeById.get(id);
     if (!type) return;
+    const before = this.get(id);
+    if (before) this.unindex(before);
     this.collections[type].delete(id);
     this.typeById.delete(id);
+  }
+
+  private index(doc: WorkspaceDoc): void {
+    if (doc.type === 'issue') {
+      this.issuesByNumber.put(doc);
+      this.subIssues.put(doc);
+    } else if (doc.type === 'activity') this.activityByIssue.put(doc);
+    else if (doc.type === 'comment') this.commentsByIssue.put(doc);
+  }
+
+  private unindex(doc: WorkspaceDoc): void {
+    if (doc.type === 'issue') {
+      this.issuesByNumber.remove(doc);
+      this.subIssues.remove(doc);
+    } else if (doc.type === 'activity') this.activityByIssue.remove(doc);
+    else if (doc.type === 'comment') this.commentsByIssue.remove(doc);
   }
 
   // Replication delivers documents one change at a time. The first change after a quiet spell

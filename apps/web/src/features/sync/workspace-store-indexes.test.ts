@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { newActivityDocument } from '@keel/domain';
+import { testIssue, testProject } from '@keel/domain/test-fixtures';
+import { WorkspaceStore } from './workspace-store.ts';
+
+const project = testProject({ _id: 'project:p1', _rev: '1-a' });
+const parent = testIssue({ _id: 'issue:p', _rev: '1-a', projectId: project._id, number: 1 });
+const child = (n: number) =>
+  testIssue({
+    _id: `issue:c${n}`,
+    _rev: '1-a',
+    projectId: project._id,
+    number: n,
+    parentId: parent._id,
+  });
+const activity = (id: string, issueId: string, at: string) => ({
+  ...newActivityDocument({
+    id: `activity:${id}`,
+    issueId,
+    actorId: 'u1',
+    kind: 'title',
+    from: null,
+    to: 'x',
+    now: at,
+  }),
+  _rev: '1-a',
+});
+
+describe('WorkspaceStore indexes', () => {
+  it('finds issues by project and number, and follows a move or a deletion', () => {
+    const store = new WorkspaceStore();
+    store.load([project, parent]);
+    expect(store.issueByNumber(project._id, 1)?._id).toBe(parent._id);
+    expect(store.issueByNumber(project._id, 2)).toBeUndefined();
+    store.apply([{ id: parent._id, seq: 2, deleted: true, doc: null }]);
+    expect(store.issueByNumber(project._id, 1)).toBeUndefined();
+  });
+
+  it('lists sub-issues by number, the same array until one of them changes', () => {
+    const store = new WorkspaceStore();
+    store.load([project, parent, child(9), child(3)]);
+    const children = store.childrenOf(parent._id);
+    expect(children.map((i) => i.number)).toEqual([3, 9]);
+    expect(store.childrenOf(parent._id)).toBe(children);
+    store.apply([
+      { id: parent._id, seq: 2, deleted: false, doc: { ...parent, _rev: '2-b', title: 'Renamed' } },
+    ]);
+    expect(store.childrenOf(parent._id)).toBe(children);
+    // Moving a sub-issue to no parent takes it off the list.
+    store.apply([
+      { id: 'issue:c3', seq: 3, deleted: false, doc: { ...child(3), _rev: '2-b', parentId: null } },
+    ]);
+    expect(store.childrenOf(parent._id).map((i) => i.number)).toEqual([9]);
+    expect(store.childrenOf('issue:none')).toEqual([]);
+  });
+
+  it('keeps each issue’s activity oldest first, changed only for the issue it belongs to', () => {
+    const store = new WorkspaceStore();
+    store.load([
+      project,
+      parent,
+      child(2),
+      activity('b', parent._id, '2026-01-02T00:00:00.000Z'),
+      activity('a', parent._id, '2026-01-01T00:00:00.000Z'),
+    ]);
+    const ofParent = store.activityOf(parent._id);
+    const ofChild = store.activityOf('issue:c2');
+    expect(ofParent.map((a) => a._id)).toEqual(['activity:a', 'activity:b']);
+    store.apply([
+      {
+        id: 'activity:c',
+        seq: 2,
+        deleted: false,
+        doc: activity('c', 'issue:c2', '2026-01-03T00:00:00.000Z'),
+      },
+    ]);
+    expect(store.activityOf(parent._id)).toBe(ofParent);
+    expect(store.activityOf('issue:c2')).not.toBe(ofChild);
+    expect(store.activityOf('issue:c2').map((a) => a._id)).toEqual(['activity:c']);
+  });
+
+  it('takes a previewed change back out of the indexes on undo', () => {
+    const store = new WorkspaceStore();
+    store.load([project, parent]);
+    const handle = store.preview([child(4)]);
+    expect(store.childrenOf(parent._id).map((i) => i.number)).toEqual([4]);
+    expect(store.issueByNumber(project._id, 4)?._id).toBe('issue:c4');
+    handle.undo();
+    expect(store.childrenOf(parent._id)).toEqual([]);
+    expect(store.issueByNumber(project._id, 4)).toBeUndefined();
+  });
+});
