@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useIdleValue } from '../../shared/lib/use-idle-value.ts';
 import { markdownToHtml } from './markdown-to-html.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import './markdown.css';
@@ -12,11 +13,12 @@ export interface MarkdownViewProps {
 
 /** Rendered Markdown. The HTML is sanitised before React inserts it: never skip that step. */
 export function MarkdownView({ markdown, nameOf, className }: MarkdownViewProps) {
-  // Parsing and sanitising cost milliseconds per block: an opened issue shows its title and
-  // fields in the first frame and its rendered text in the next (React renders the deferred
-  // value right after), instead of holding the whole page back.
-  const deferred = useDeferredValue(markdown, '');
-  const html = useMemo(() => (deferred ? renderedHtml(deferred, nameOf) : ''), [deferred, nameOf]);
+  // Parsing and sanitising take tens of milliseconds for a long text: an opened issue paints its
+  // title, fields and activity first and its rendered text at the next idle moment, instead of
+  // holding the whole page back. Text rendered before (going back to an issue) shows at once.
+  const idle = useIdleValue(markdown, '');
+  const source = isRendered(markdown, nameOf) ? markdown : idle;
+  const html = useMemo(() => (source ? renderedHtml(source, nameOf) : ''), [source, nameOf]);
   return (
     <div
       className={['markdown', className].filter(Boolean).join(' ')}
@@ -28,6 +30,10 @@ export function MarkdownView({ markdown, nameOf, className }: MarkdownViewProps)
 // The same text renders to the same HTML: going back to an issue does not parse it again.
 const CACHE_SIZE = 200;
 const cache = new Map<string, { nameOf: MarkdownViewProps['nameOf']; html: string }>();
+
+function isRendered(markdown: string, nameOf: MarkdownViewProps['nameOf']): boolean {
+  return cache.get(markdown)?.nameOf === nameOf;
+}
 
 function renderedHtml(markdown: string, nameOf: MarkdownViewProps['nameOf']): string {
   const hit = cache.get(markdown);
