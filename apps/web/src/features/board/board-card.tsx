@@ -114,14 +114,7 @@ function CardMenus({
           {assigneeName ? <Avatar name={assigneeName} /> : <span className="board-card__nobody" />}
         </PropertyButton>
       </div>
-      <Link
-        to={href}
-        className="board-card__title"
-        aria-label={`${issueKey} ${issue.title}${assigneeName ? `, assigned to ${assigneeName}` : ''}`}
-        draggable={false}
-      >
-        {issue.title}
-      </Link>
+      <CardTitle issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
       <div className="board-card__meta">
         <PropertyButton
           {...common}
@@ -147,6 +140,30 @@ function CardMenus({
   );
 }
 
+/** The card's title, the link that opens the issue; its name says key, title and assignee. */
+function CardTitle({
+  issue,
+  issueKey,
+  href,
+  assigneeName,
+}: {
+  issue: IssueDoc;
+  issueKey: string;
+  href: string;
+  assigneeName: string | null;
+}) {
+  return (
+    <Link
+      to={href}
+      className="board-card__title"
+      aria-label={`${issueKey} ${issue.title}${assigneeName ? `, assigned to ${assigneeName}` : ''}`}
+      draggable={false}
+    >
+      {issue.title}
+    </Link>
+  );
+}
+
 /** The card's content, also drawn under the pointer while dragging. */
 export function BoardCardBody({
   issue,
@@ -167,14 +184,7 @@ export function BoardCardBody({
         {assigneeName ? <Avatar name={assigneeName} /> : null}
       </div>
       {href ? (
-        <Link
-          to={href}
-          className="board-card__title"
-          aria-label={`${issueKey} ${issue.title}${assigneeName ? `, assigned to ${assigneeName}` : ''}`}
-          draggable={false}
-        >
-          {issue.title}
-        </Link>
+        <CardTitle issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
       ) : (
         <span className="board-card__title">{issue.title}</span>
       )}

@@ -268,19 +268,19 @@ export class WorkspaceStore {
   }
 
   private index(doc: WorkspaceDoc): void {
-    if (doc.type === 'issue') {
-      this.issuesByNumber.put(doc);
-      this.subIssues.put(doc);
-    } else if (doc.type === 'activity') this.activityByIssue.put(doc);
-    else if (doc.type === 'comment') this.commentsByIssue.put(doc);
+    this.eachIndex(doc, 'put');
   }
 
   private unindex(doc: WorkspaceDoc): void {
+    this.eachIndex(doc, 'remove');
+  }
+
+  private eachIndex(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
     if (doc.type === 'issue') {
-      this.issuesByNumber.remove(doc);
-      this.subIssues.remove(doc);
-    } else if (doc.type === 'activity') this.activityByIssue.remove(doc);
-    else if (doc.type === 'comment') this.commentsByIssue.remove(doc);
+      this.issuesByNumber[op](doc);
+      this.subIssues[op](doc);
+    } else if (doc.type === 'activity') this.activityByIssue[op](doc);
+    else if (doc.type === 'comment') this.commentsByIssue[op](doc);
   }
 
   // Replication delivers documents one change at a time. The first change after a quiet spell
