@@ -90,3 +90,17 @@ describe('WorkspaceStore indexes', () => {
     expect(store.issueByNumber(project._id, 4)).toBeUndefined();
   });
 });
+
+describe('WorkspaceStore late reads', () => {
+  it('does not bring back what the change feed deleted before the history was read', () => {
+    const store = new WorkspaceStore();
+    store.load([project, parent]);
+    const note = activity('gone', parent._id, '2026-01-01T00:00:00.000Z');
+    store.apply([{ id: note._id, seq: 5, deleted: true, doc: null }]);
+    store.merge([note]);
+    store.restore([note], 'history');
+    expect(store.get(note._id)).toBeUndefined();
+    expect(store.activityOf(parent._id)).toEqual([]);
+    expect(store.isHistoryLoaded()).toBe(true);
+  });
+});

@@ -74,6 +74,9 @@ export class WorkspaceStore {
   private historyLoaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
   private previews = 0;
+  // Deletions the change feed brought. History is read after the feed starts (restore, merge);
+  // an older copy read late must not bring a deleted comment back.
+  private readonly deletedByFeed = new Set<string>();
   /** Documents the replica holds that do not pass the schema; kept out of every screen. */
   invalid = 0;
 
@@ -143,7 +146,7 @@ export class WorkspaceStore {
    * schema when they first came in, so they are not parsed again. `part` says which flag moves.
    */
   restore(docs: readonly WorkspaceDoc[], part: 'main' | 'history'): void {
-    for (const doc of docs) this.putValid(doc);
+    for (const doc of docs) if (!this.deletedByFeed.has(doc._id)) this.putValid(doc);
     if (part === 'main') this.loaded = true;
     else this.historyLoaded = true;
     this.scheduleNotify();
@@ -167,15 +170,20 @@ export class WorkspaceStore {
 
   /** More of the replica's contents, read after the first screen (comments, activity). */
   merge(docs: readonly unknown[]): void {
-    for (const raw of docs) this.put(raw);
+    for (const raw of docs) {
+      const id = (raw as { _id?: unknown } | null)?._id;
+      if (typeof id !== 'string' || !this.deletedByFeed.has(id)) this.put(raw);
+    }
     this.historyLoaded = true;
     this.scheduleNotify();
   }
 
   apply(changes: readonly ReplicaChange[]): void {
     for (const change of changes) {
-      if (change.deleted) this.remove(change.id);
-      else this.put(change.doc);
+      if (change.deleted) {
+        this.remove(change.id);
+        this.deletedByFeed.add(change.id);
+      } else this.put(change.doc);
     }
     this.scheduleNotify();
   }
