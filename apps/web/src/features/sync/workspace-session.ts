@@ -228,11 +228,6 @@ export class WorkspaceSession {
       try {
         for (const part of parts) {
           if (part === 'history' && !this.store.isHistoryLoaded()) continue;
-          // A change on screen but not yet on the device must not be kept as if it were.
-          if (this.store.hasPreviews()) {
-            schedule();
-            break;
-          }
           const versions = this.store.versions(SNAPSHOT_TYPES[part]);
           const previous = written.get(part);
           if (previous && versions.every((v, i) => v === previous[i])) continue;
@@ -344,7 +339,6 @@ export class WorkspaceSession {
     // saved for a change that was not.
     const updates = checked.docs.filter((d) => this.store.get(d._id));
     const creates = checked.docs.filter((d) => !this.store.get(d._id));
-    const preview = this.store.preview(checked.docs);
     try {
       const replica = await this.replica;
       const results = [];
@@ -354,19 +348,17 @@ export class WorkspaceSession {
         results.push(...batchResults);
         const failed = batchResults.find((r) => !r.ok);
         if (failed) {
-          // Take back all that was shown; any part that was saved returns with the change feed.
-          preview.undo();
           if (failed.error === 'conflict')
             return { ok: false, conflict: true, message: CONFLICT_MESSAGE, errors: [] };
           return { ok: false, message: failed.reason || NOT_SAVED, errors: [] };
         }
       }
-      // Resolve once the saved revisions are in memory, so an editor can drop its draft safely.
-      await Promise.all(results.map((r) => (r.rev ? this.store.whenApplied(r.id, r.rev) : null)));
-      preview.saved();
+      // On screen as soon as all of it is on the device, not a change-feed round later; an editor
+      // can drop its draft once this resolves.
+      const revs = new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : [])));
+      this.store.showSaved(checked.docs, revs);
       return { ok: true };
     } catch (error) {
-      preview.undo();
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
       return { ok: false, message: quota ? errorMessage('STORAGE_FULL') : NOT_SAVED, errors: [] };
     }

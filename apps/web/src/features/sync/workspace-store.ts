@@ -13,12 +13,6 @@ export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
 
 const BURST_INTERVAL_MS = 150;
 
-/** A change shown before it is saved: `saved` once the device has it, `undo` if it failed. */
-export interface PreviewHandle {
-  saved(): void;
-  undo(): void;
-}
-
 class Collection<T> {
   readonly byId = new Map<string, T>();
   private snapshot: readonly T[] | null = null;
@@ -73,7 +67,6 @@ export class WorkspaceStore {
   private loaded = false;
   private historyLoaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
-  private previews = 0;
   // Deletions the change feed brought. History is read after the feed starts (restore, merge);
   // an older copy read late must not bring a deleted comment back.
   private readonly deletedByFeed = new Set<string>();
@@ -189,43 +182,24 @@ export class WorkspaceStore {
   }
 
   /**
-   * Show a change on screen before the device has saved it, so a local edit appears in the same
-   * frame instead of after the IndexedDB write and the change feed. The saved revision replaces
-   * it when the feed brings it; if the save fails, `undo` puts back what was there (unless a
-   * newer revision has arrived meanwhile). Documents are already checked (check-writes.ts).
+   * Documents this device has just saved, shown at once with their new revisions instead of
+   * after the replica's change feed delivers them (which adds tens of milliseconds and a burst
+   * delay). The feed later brings the same revisions; a newer one that arrived first is kept.
    */
-  preview(docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[]): PreviewHandle {
-    const shown = docs.map((doc) => {
-      const previous = this.get(doc._id);
-      if ('type' in doc) this.putValid(doc);
-      else this.remove(doc._id);
-      return { id: doc._id, previous, shown: this.get(doc._id) };
-    });
-    this.previews++;
-    this.scheduleNotify(true);
-    let settled = false;
-    const settle = () => {
-      if (settled) return false;
-      settled = true;
-      this.previews--;
-      return true;
-    };
-    const undo = () => {
-      if (!settle()) return;
-      for (const { id, previous, shown: doc } of shown) {
-        // Only what this preview put there is taken back: a revision from the feed stays.
-        if (this.get(id) !== doc) continue;
-        if (previous) this.putValid(previous);
-        else this.remove(id);
+  showSaved(
+    docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[],
+    revs: ReadonlyMap<string, string>,
+  ): void {
+    for (const doc of docs) {
+      const rev = revs.get(doc._id);
+      if (!rev) continue;
+      if ('type' in doc) this.putValid({ ...doc, _rev: rev });
+      else if (revGeneration(this.get(doc._id)?._rev ?? '0') < revGeneration(rev)) {
+        this.remove(doc._id);
+        this.deletedByFeed.add(doc._id);
       }
-      this.scheduleNotify(true);
-    };
-    return { undo, saved: () => void settle() };
-  }
-
-  /** True while a previewed change has not been saved or undone (it must not be snapshotted). */
-  hasPreviews(): boolean {
-    return this.previews > 0;
+    }
+    this.scheduleNotify(true);
   }
 
   private put(raw: unknown): void {
