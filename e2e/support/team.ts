@@ -46,14 +46,10 @@ export async function guestOpens(
     page.on('console', (m) => console.log(`[${label}] ${m.type()} ${m.text()}`));
   await page.goto(new URL(link).pathname);
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Finvite%2F/);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const keel = new KeelPage(page);
+  await keel.createAccountFromSignIn(account);
   await expect(page).toHaveURL(new URL(link).pathname);
-  return { context, page, keel: new KeelPage(page), account };
+  return { context, page, keel, account };
 }
 
 /**
