@@ -89,11 +89,7 @@ function CardMenus({
   state,
   onOpenMenu,
   menuOpen,
-}: {
-  issue: IssueDoc;
-  issueKey: string;
-  href: string;
-  assigneeName: string | null;
+}: CardTitleProps & {
   state: WorkflowState;
   onOpenMenu: OpenMenu;
   menuOpen: MenuField | null;
@@ -140,18 +136,19 @@ function CardMenus({
   );
 }
 
-/** The card's title, the link that opens the issue; its name says key, title and assignee. */
-function CardTitle({
-  issue,
-  issueKey,
-  href,
-  assigneeName,
-}: {
+/** What the card's content shows; `href` null while drawn under the pointer (no link). */
+export interface BoardCardBodyProps {
   issue: IssueDoc;
   issueKey: string;
-  href: string;
+  href: string | null;
   assigneeName: string | null;
-}) {
+}
+
+/** The title is the link, so it always has somewhere to go. */
+type CardTitleProps = Omit<BoardCardBodyProps, 'href'> & { href: string };
+
+/** The card's title, the link that opens the issue; its name says key, title and assignee. */
+function CardTitle({ issue, issueKey, href, assigneeName }: CardTitleProps) {
   return (
     <Link
       to={href}
@@ -165,17 +162,7 @@ function CardTitle({
 }
 
 /** The card's content, also drawn under the pointer while dragging. */
-export function BoardCardBody({
-  issue,
-  issueKey,
-  href,
-  assigneeName,
-}: {
-  issue: IssueDoc;
-  issueKey: string;
-  href: string | null;
-  assigneeName: string | null;
-}) {
+export function BoardCardBody({ issue, issueKey, href, assigneeName }: BoardCardBodyProps) {
   const priority = priorityName(issue.priority);
   return (
     <div className="board-card__body">
