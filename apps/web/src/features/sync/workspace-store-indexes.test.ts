@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newActivityDocument } from '@keel/domain';
+import { newActivityDocument, type WorkspaceDoc } from '@keel/domain';
 import { testIssue, testProject } from '@keel/domain/test-fixtures';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -89,15 +89,65 @@ describe('WorkspaceStore indexes', () => {
 });
 
 describe('WorkspaceStore late reads', () => {
-  it('does not bring back what the change feed deleted before the history was read', () => {
+  // A session reads its history once, from a snapshot (restore) or from the replica (merge).
+  const readHistory = {
+    merge: (store: WorkspaceStore, docs: WorkspaceDoc[]) => store.merge(docs),
+    restore: (store: WorkspaceStore, docs: WorkspaceDoc[]) => store.restore(docs, 'history'),
+  };
+
+  it.each(Object.entries(readHistory))(
+    'does not bring back what the change feed deleted before the history was read (%s)',
+    (_, read) => {
+      const store = new WorkspaceStore();
+      store.load([project, parent]);
+      const note = activity('gone', parent._id, '2026-01-01T00:00:00.000Z');
+      const kept = activity('kept', parent._id, '2026-01-02T00:00:00.000Z');
+      store.apply([{ id: note._id, seq: 5, deleted: true, doc: null }]);
+      read(store, [note, kept]);
+      expect(store.get(note._id)).toBeUndefined();
+      expect(store.activityOf(parent._id).map((a) => a._id)).toEqual([kept._id]);
+      expect(store.isHistoryLoaded()).toBe(true);
+    },
+  );
+
+  it('does not bring back what this device deleted before the history was read', () => {
     const store = new WorkspaceStore();
     store.load([project, parent]);
-    const note = activity('gone', parent._id, '2026-01-01T00:00:00.000Z');
-    store.apply([{ id: note._id, seq: 5, deleted: true, doc: null }]);
+    const note = activity('mine', parent._id, '2026-01-01T00:00:00.000Z');
+    store.showSaved([{ _id: note._id, _deleted: true }], new Map([[note._id, '2-b']]));
     store.merge([note]);
-    store.restore([note], 'history');
     expect(store.get(note._id)).toBeUndefined();
-    expect(store.activityOf(parent._id)).toEqual([]);
-    expect(store.isHistoryLoaded()).toBe(true);
   });
+
+  it.each(Object.entries(readHistory))(
+    'forgets the deletions once the history is in, and remembers no more (%s)',
+    (_, read) => {
+      const store = new WorkspaceStore();
+      store.load([project, parent]);
+      const gone = (n: number) => ({ id: `comment:gone${n}`, seq: n, deleted: true, doc: null });
+      store.apply([gone(1), gone(2), gone(3)]);
+      store.showSaved(
+        [{ _id: 'comment:gone4', _deleted: true }],
+        new Map([['comment:gone4', '2-b']]),
+      );
+      expect(store.rememberedDeletions()).toBe(4);
+
+      read(store, []);
+      expect(store.rememberedDeletions()).toBe(0);
+
+      // Whatever the feed deletes from now on is simply gone from memory: nothing to remember.
+      const note = activity('later', parent._id, '2026-01-03T00:00:00.000Z');
+      store.apply([{ id: note._id, seq: 6, deleted: false, doc: note }]);
+      expect(store.activityOf(parent._id)).toHaveLength(1);
+      store.apply(Array.from({ length: 50 }, (_, i) => gone(10 + i)));
+      store.apply([{ id: note._id, seq: 70, deleted: true, doc: null }]);
+      store.showSaved(
+        [{ _id: 'comment:gone99', _deleted: true }],
+        new Map([['comment:gone99', '2-b']]),
+      );
+      expect(store.rememberedDeletions()).toBe(0);
+      expect(store.get(note._id)).toBeUndefined();
+      expect(store.activityOf(parent._id)).toEqual([]);
+    },
+  );
 });

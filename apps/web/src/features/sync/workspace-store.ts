@@ -68,7 +68,8 @@ export class WorkspaceStore {
   private historyLoaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
   // Deletions the change feed brought. History is read after the feed starts (restore, merge);
-  // an older copy read late must not bring a deleted comment back.
+  // an older copy read late must not bring a deleted comment back. Only needed until history
+  // is in: then it is emptied and no longer fed, so it does not grow for the session's life.
   private readonly deletedByFeed = new Set<string>();
   /** Documents the replica holds that do not pass the schema; kept out of every screen. */
   invalid = 0;
@@ -82,6 +83,11 @@ export class WorkspaceStore {
 
   /** True once comments and activity (read after the first screen) are in memory too. */
   isHistoryLoaded = (): boolean => this.historyLoaded;
+
+  /** How many deletions are remembered against a late history read: none once history is in. */
+  rememberedDeletions(): number {
+    return this.deletedByFeed.size;
+  }
 
   list<K extends DocType>(type: K): readonly DocOfType<K>[] {
     return this.collections[type].list();
@@ -141,7 +147,7 @@ export class WorkspaceStore {
   restore(docs: readonly WorkspaceDoc[], part: 'main' | 'history'): void {
     for (const doc of docs) if (!this.deletedByFeed.has(doc._id)) this.putValid(doc);
     if (part === 'main') this.loaded = true;
-    else this.historyLoaded = true;
+    else this.historyIn();
     this.scheduleNotify();
   }
 
@@ -167,7 +173,7 @@ export class WorkspaceStore {
       const id = (raw as { _id?: unknown } | null)?._id;
       if (typeof id !== 'string' || !this.deletedByFeed.has(id)) this.put(raw);
     }
-    this.historyLoaded = true;
+    this.historyIn();
     this.scheduleNotify();
   }
 
@@ -175,7 +181,7 @@ export class WorkspaceStore {
     for (const change of changes) {
       if (change.deleted) {
         this.remove(change.id);
-        this.deletedByFeed.add(change.id);
+        this.rememberDeletion(change.id);
       } else this.put(change.doc);
     }
     this.scheduleNotify();
@@ -196,10 +202,19 @@ export class WorkspaceStore {
       if ('type' in doc) this.putValid({ ...doc, _rev: rev });
       else if (revGeneration(this.get(doc._id)?._rev ?? '0') < revGeneration(rev)) {
         this.remove(doc._id);
-        this.deletedByFeed.add(doc._id);
+        this.rememberDeletion(doc._id);
       }
     }
     this.scheduleNotify(true);
+  }
+
+  private rememberDeletion(id: string): void {
+    if (!this.historyLoaded) this.deletedByFeed.add(id);
+  }
+
+  private historyIn(): void {
+    this.historyLoaded = true;
+    this.deletedByFeed.clear();
   }
 
   private put(raw: unknown): void {
