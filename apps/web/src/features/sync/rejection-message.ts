@@ -1,5 +1,5 @@
 import { errorMessage, formatIssueKey, isErrorCode, type WorkspaceDoc } from '@keel/domain';
-import type { Denial } from './replica.ts';
+import type { Denial } from './replica-types.ts';
 
 /**
  * What the server said, in the user's words. The reason may be "<CODE>: <message>", or the

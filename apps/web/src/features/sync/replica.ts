@@ -1,99 +1,27 @@
-import { typeOfId, type DocType } from '@keel/domain';
+import { typeOfId } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import { bootstrapReplica, checkpointBootstrap } from './replica-bootstrap.ts';
+import { currentVersion, readDenial, writeDocs } from './replica-docs.ts';
+import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
+
+export type {
+  Seq,
+  ReplicaChange,
+  WriteResult,
+  Direction,
+  ReplicationEvents,
+  Denial,
+  LeafVersion,
+  ReplicationError,
+  Replica,
+} from './replica-types.ts';
 
 /**
  * The only module (with its replica-* helpers) that knows PouchDB. Everything else sees plain documents, change callbacks and
  * replication events, so the storage engine can be swapped without touching a screen. Import it
  * with `import()` only: it is the largest dependency and sign-in pages never need it.
  */
-
-export type Seq = number | string;
-
-export interface ReplicaChange {
-  id: string;
-  /** The replica's sequence of this change. */
-  seq: Seq;
-  deleted: boolean;
-  /** The winning revision after the change; null for a deletion. */
-  doc: unknown;
-  /** Other live revisions of the document: concurrent edits that still need merging. */
-  conflicts?: string[];
-}
-
-export interface WriteResult {
-  id: string;
-  ok: boolean;
-  rev?: string;
-  error?: string;
-  reason?: string;
-}
-
-export type Direction = 'push' | 'pull';
-
-export interface ReplicationEvents {
-  onActive: (direction: Direction) => void;
-  /** `error` is set when the direction paused because a request failed (it will retry). */
-  onPaused: (direction: Direction, error: ReplicationError | null) => void;
-  /** The push replication has sent everything up to this local sequence. */
-  onPushed: (seq: Seq) => void;
-  /** The server refused one pushed document. */
-  onDenied: (denial: Denial) => void;
-  onFailed: (error: ReplicationError) => void;
-}
-
-export interface Denial {
-  id: string;
-  reason: string;
-  /** Keel's error code, when the server sent one alongside CouchDB's fields. */
-  code?: string;
-}
-
-export interface LeafVersion {
-  rev: string;
-  deleted: boolean;
-  /** The content, or null for a deletion. */
-  doc: object | null;
-}
-
-export interface ReplicationError {
-  /** HTTP status when the server answered, null when the network did not. */
-  status: number | null;
-  message: string;
-}
-
-export interface Replica {
-  readonly name: string;
-  /** Every document of these types on the device (ids start with their type). */
-  loadTypes: (types: readonly DocType[]) => Promise<unknown[]>;
-  watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
-  bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
-  get: (id: string) => Promise<unknown>;
-  /** The winning version of a document and its other live versions (conflicts). */
-  versions: (id: string) => Promise<{ winner: object; others: object[] } | null>;
-  /** The winning revision of a document on the device, deleted or not; null if never seen. */
-  current: (id: string) => Promise<LeafVersion | null>;
-  updateSeq: () => Promise<Seq>;
-  /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
-  countChangesSince: (since: Seq) => Promise<number>;
-  /** The replica's changes after `since` up to and including `until`, once (not live). */
-  changesBetween: (since: Seq, until: Seq) => Promise<ReplicaChange[]>;
-  /** Documents changed on the device after `since`, deletions left out. */
-  changedSince: (since: Seq) => Promise<object[]>;
-  readLocal: (id: string) => Promise<Record<string, unknown> | null>;
-  writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
-  /**
-   * Fill an empty replica from the server in large pages, calling `onPage` with each page's
-   * documents once saved. False when the replica already held documents.
-   */
-  bootstrap: (remoteUrl: string, onPage: (docs: readonly unknown[]) => void) => Promise<boolean>;
-  startSync: (remoteUrl: string, events: ReplicationEvents) => () => void;
-  close: () => Promise<void>;
-  destroy: () => Promise<void>;
-}
-
-type Doc = PouchDB.Core.Document<object>;
 
 // The typings describe a Sync without its two halves; they exist at runtime and carry the
 // per-direction pause errors the combined object swallows.
@@ -144,19 +72,7 @@ export function openReplica(name: string): Replica {
       });
       return () => feed.cancel();
     },
-    bulk: async (docs) => {
-      const results = await db.bulkDocs(docs as Doc[]);
-      return results.map((r) =>
-        'ok' in r && r.ok
-          ? { id: r.id, ok: true, rev: r.rev }
-          : {
-              id: r.id ?? '',
-              ok: false,
-              error: (r as PouchDB.Core.Error).name ?? 'error',
-              reason: (r as PouchDB.Core.Error).message ?? '',
-            },
-      );
-    },
+    bulk: (docs) => writeDocs(db, docs),
     get: async (id) => db.get(id).catch(() => null),
     versions: async (id) => {
       const winner = await db.get<object>(id, { conflicts: true }).catch(() => null);
@@ -169,14 +85,7 @@ export function openReplica(name: string): Replica {
       );
       return { winner: rest, others: others.filter((o): o is NonNullable<typeof o> => o !== null) };
     },
-    current: async (id) => {
-      // `allDocs` by key reports a deleted document's revision too, which `get` does not.
-      const { rows } = await db.allDocs({ keys: [id], include_docs: true });
-      const row = rows[0];
-      if (!row || 'error' in row) return null;
-      const deleted = row.value.deleted === true;
-      return { rev: row.value.rev, deleted, doc: deleted ? null : (row.doc ?? null) };
-    },
+    current: (id) => currentVersion(db, id),
     updateSeq: async () => (await db.info()).update_seq,
     countChangesSince: async (since) => {
       const result = await db.changes({ since, return_docs: true });
@@ -249,15 +158,6 @@ function readError(err: unknown): ReplicationError {
   const status = typeof e.status === 'number' && e.status >= 400 ? e.status : null;
   const message = String(e.reason ?? e.message ?? 'Replication failed');
   return { status, message };
-}
-
-function readDenial(doc: unknown): Denial {
-  const { id, reason, code } = (doc ?? {}) as { id?: unknown; reason?: unknown; code?: unknown };
-  return {
-    id: String(id ?? ''),
-    reason: String(reason ?? ''),
-    ...(typeof code === 'string' ? { code } : {}),
-  };
 }
 
 // The session cookie is HttpOnly; the browser attaches it when asked to include credentials.

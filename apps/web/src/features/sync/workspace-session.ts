@@ -11,6 +11,7 @@ import { checkWrites } from './check-writes.ts';
 import { resolveIssueConflict } from './conflicts.ts';
 import { rememberReplica } from './known-replicas.ts';
 import { topUpNumbers } from './number-reserve.ts';
+import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Denial, Replica, Seq } from './replica.ts';
@@ -105,9 +106,7 @@ export class WorkspaceSession {
     this.denials = this.denials
       .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
       .then(async () => {
-        const batch = this.waitingDenials.splice(0);
-        const last = (d: Denial) => (typeOfId(d.id) === 'activity' ? 1 : 0);
-        for (const next of batch.sort((a, b) => last(a) - last(b))) {
+        for (const next of inHandlingOrder(this.waitingDenials.splice(0))) {
           const outcome = await handleDenial(next, {
             replica: await this.replica,
             remoteUrl: this.remoteUrl,

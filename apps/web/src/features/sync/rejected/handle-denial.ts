@@ -1,5 +1,5 @@
 import { typeOfId } from '@keel/domain';
-import type { Denial, LeafVersion, Replica } from '../replica.ts';
+import type { Denial, LeafVersion, Replica } from '../replica-types.ts';
 import { changeSubject, rejectionReason, syncRejectedMessage } from '../rejection-message.ts';
 import { rejectedDeletionText, rejectedText, type Lookup } from './rejected-text.ts';
 import { keepRejected, type RejectedChange } from './rejected-store.ts';
@@ -7,10 +7,19 @@ import { contentOf, sameContent } from './same-content.ts';
 import type { ResendBudget } from './sent-too-early.ts';
 import { sentTooEarly } from './sent-too-early.ts';
 
+/** How the server is asked for a document. */
+export type RemoteFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+// The session cookie is HttpOnly; the browser attaches it when asked to include credentials.
+const browserFetch: RemoteFetch = (url, init) => fetch(url, { ...init, credentials: 'include' });
+
 export interface DenialContext {
-  replica: Replica;
+  /** Only reading a document's current version and writing over it. */
+  replica: Pick<Replica, 'current' | 'bulk'>;
   /** `/db/<slug>` of this workspace, where the server's version of a document is read. */
   remoteUrl: string;
+  /** The browser's own fetch unless given (a test outside the browser brings its cookie). */
+  fetchRemote?: RemoteFetch;
   userId: string;
   slug: string;
   lookup: Lookup;
@@ -21,10 +30,10 @@ export interface DenialContext {
 export async function fetchServerVersion(
   remoteUrl: string,
   id: string,
+  fetchRemote: RemoteFetch = browserFetch,
 ): Promise<object | null | undefined> {
   try {
-    const response = await fetch(`${remoteUrl}/${encodeURIComponent(id)}`, {
-      credentials: 'include',
+    const response = await fetchRemote(`${remoteUrl}/${encodeURIComponent(id)}`, {
       headers: { accept: 'application/json' },
     });
     if (response.status === 404) return null;
@@ -72,7 +81,7 @@ export type DenialOutcome =
 export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<DenialOutcome> {
   const local = await ctx.replica.current(denial.id);
   if (!local) return { kind: 'ignored' };
-  const server = await fetchServerVersion(ctx.remoteUrl, denial.id);
+  const server = await fetchServerVersion(ctx.remoteUrl, denial.id, ctx.fetchRemote);
   const mine = local.deleted ? null : local.doc;
   if (
     mine &&
@@ -81,7 +90,7 @@ export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<
         const version = await ctx.replica.current(id);
         return version && !version.deleted ? version.doc : null;
       },
-      server: (id) => fetchServerVersion(ctx.remoteUrl, id),
+      server: (id) => fetchServerVersion(ctx.remoteUrl, id, ctx.fetchRemote),
     })) &&
     ctx.resends.take(denial.id)
   ) {

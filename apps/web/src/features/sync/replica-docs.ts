@@ -1,0 +1,54 @@
+import type { Denial, LeafVersion, WriteResult } from './replica-types.ts';
+
+/**
+ * Reading and writing single documents of the replica, and reading a refusal, written against
+ * the little of PouchDB they use, so the module carries no PouchDB types: its server-side test
+ * (rejected-resend.cross.test.ts) runs them with pouchdb-node against the real server.
+ */
+
+type AllDocsRow =
+  | { key: string; error: string }
+  | { id: string; value: { rev: string; deleted?: boolean }; doc?: object | null };
+
+interface BulkRow {
+  id?: string;
+  ok?: boolean;
+  rev?: string;
+  name?: string;
+  message?: string;
+}
+
+export interface DocsDb {
+  allDocs(options: { keys: string[]; include_docs: true }): Promise<{ rows: AllDocsRow[] }>;
+  bulkDocs(docs: object[]): Promise<BulkRow[]>;
+}
+
+/** The winning revision of a document on the device, deleted or not; null if never seen. */
+export async function currentVersion(db: DocsDb, id: string): Promise<LeafVersion | null> {
+  // `allDocs` by key reports a deleted document's revision too, which `get` does not.
+  const { rows } = await db.allDocs({ keys: [id], include_docs: true });
+  const row = rows[0];
+  if (!row || 'error' in row) return null;
+  const deleted = row.value.deleted === true;
+  return { rev: row.value.rev, deleted, doc: deleted ? null : (row.doc ?? null) };
+}
+
+/** Write documents; each gets its own result, as a refusal of one does not stop the others. */
+export async function writeDocs(db: DocsDb, docs: readonly object[]): Promise<WriteResult[]> {
+  const results = await db.bulkDocs([...docs]);
+  return results.map((r) =>
+    r.ok
+      ? { id: r.id ?? '', ok: true, rev: r.rev }
+      : { id: r.id ?? '', ok: false, error: r.name ?? 'error', reason: r.message ?? '' },
+  );
+}
+
+/** One document the server refused, as replication reports it (CouchDB's row plus Keel's code). */
+export function readDenial(doc: unknown): Denial {
+  const { id, reason, code } = (doc ?? {}) as { id?: unknown; reason?: unknown; code?: unknown };
+  return {
+    id: String(id ?? ''),
+    reason: String(reason ?? ''),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}

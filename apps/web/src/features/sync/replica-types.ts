@@ -1,0 +1,91 @@
+import type { DocType } from '@keel/domain';
+
+/**
+ * The replica as the rest of the app sees it: plain documents, change callbacks and replication
+ * events, no PouchDB (replica.ts implements it). Kept apart so code that only handles documents
+ * (rejected/, the server-side cross tests) does not drag PouchDB's browser typings along.
+ */
+
+export type Seq = number | string;
+
+export interface ReplicaChange {
+  id: string;
+  /** The replica's sequence of this change. */
+  seq: Seq;
+  deleted: boolean;
+  /** The winning revision after the change; null for a deletion. */
+  doc: unknown;
+  /** Other live revisions of the document: concurrent edits that still need merging. */
+  conflicts?: string[];
+}
+
+export interface WriteResult {
+  id: string;
+  ok: boolean;
+  rev?: string;
+  error?: string;
+  reason?: string;
+}
+
+export type Direction = 'push' | 'pull';
+
+export interface ReplicationEvents {
+  onActive: (direction: Direction) => void;
+  /** `error` is set when the direction paused because a request failed (it will retry). */
+  onPaused: (direction: Direction, error: ReplicationError | null) => void;
+  /** The push replication has sent everything up to this local sequence. */
+  onPushed: (seq: Seq) => void;
+  /** The server refused one pushed document. */
+  onDenied: (denial: Denial) => void;
+  onFailed: (error: ReplicationError) => void;
+}
+
+export interface Denial {
+  id: string;
+  reason: string;
+  /** Keel's error code, when the server sent one alongside CouchDB's fields. */
+  code?: string;
+}
+
+export interface LeafVersion {
+  rev: string;
+  deleted: boolean;
+  /** The content, or null for a deletion. */
+  doc: object | null;
+}
+
+export interface ReplicationError {
+  /** HTTP status when the server answered, null when the network did not. */
+  status: number | null;
+  message: string;
+}
+
+export interface Replica {
+  readonly name: string;
+  /** Every document of these types on the device (ids start with their type). */
+  loadTypes: (types: readonly DocType[]) => Promise<unknown[]>;
+  watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
+  bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
+  get: (id: string) => Promise<unknown>;
+  /** The winning version of a document and its other live versions (conflicts). */
+  versions: (id: string) => Promise<{ winner: object; others: object[] } | null>;
+  /** The winning revision of a document on the device, deleted or not; null if never seen. */
+  current: (id: string) => Promise<LeafVersion | null>;
+  updateSeq: () => Promise<Seq>;
+  /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
+  countChangesSince: (since: Seq) => Promise<number>;
+  /** The replica's changes after `since` up to and including `until`, once (not live). */
+  changesBetween: (since: Seq, until: Seq) => Promise<ReplicaChange[]>;
+  /** Documents changed on the device after `since`, deletions left out. */
+  changedSince: (since: Seq) => Promise<object[]>;
+  readLocal: (id: string) => Promise<Record<string, unknown> | null>;
+  writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
+  /**
+   * Fill an empty replica from the server in large pages, calling `onPage` with each page's
+   * documents once saved. False when the replica already held documents.
+   */
+  bootstrap: (remoteUrl: string, onPage: (docs: readonly unknown[]) => void) => Promise<boolean>;
+  startSync: (remoteUrl: string, events: ReplicationEvents) => () => void;
+  close: () => Promise<void>;
+  destroy: () => Promise<void>;
+}
