@@ -1,6 +1,7 @@
 import { typeOfId } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
+import { bootstrapInWorker } from './replica-bootstrap-in-worker.ts';
 import { bootstrapReplica, checkpointBootstrap } from './replica-bootstrap.ts';
 import { currentVersion, readDenial, writeDocs } from './replica-docs.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
@@ -132,7 +133,10 @@ export function openReplica(name: string): Replica {
       });
       localRevs.set(id, result.rev);
     },
-    bootstrap: (remoteUrl, onPage) => bootstrapReplica(db, remoteUrl, remoteFetch, onPage),
+    bootstrap: (remoteUrl, onPage) =>
+      typeof Worker === 'function'
+        ? bootstrapInWorker(name, remoteUrl, onPage)
+        : bootstrapReplica(db, remoteUrl, remoteFetch, onPage),
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
     close: () => db.close(),
     destroy: () => db.destroy().then(() => undefined),
