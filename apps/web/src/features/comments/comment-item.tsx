@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { CommentDoc } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -12,8 +12,11 @@ import { useCommentActions } from './use-comment-actions.ts';
 import { useMemberNames } from './use-member-names.ts';
 import './comments.css';
 
-/** One comment in the timeline: author, time, "edited", the rendered body, and its actions. */
-export function CommentItem({ comment }: { comment: CommentDoc }) {
+/**
+ * One comment in the timeline: author, time, "edited", the rendered body, and its actions.
+ * Memoised: an edit of the issue re-renders its timeline, not every comment in it.
+ */
+export const CommentItem = memo(function CommentItem({ comment }: { comment: CommentDoc }) {
   const session = useWorkspace();
   const nameOf = useMemberNames();
   const actions = useCommentActions(comment.issueId);
@@ -85,4 +88,4 @@ export function CommentItem({ comment }: { comment: CommentDoc }) {
       )}
     </article>
   );
-}
+});

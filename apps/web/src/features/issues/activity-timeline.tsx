@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { can, formatIssueKey, type ActivityDoc, type WorkflowState } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -49,7 +49,15 @@ export function ActivityTimeline({
   );
 }
 
-function ActivityLine({ entry, names }: { entry: ActivityDoc; names: ActivityNames }) {
+// Lines re-render only when their record or the names they show change, not on every edit of
+// the issue the page shows.
+const ActivityLine = memo(function ActivityLine({
+  entry,
+  names,
+}: {
+  entry: ActivityDoc;
+  names: ActivityNames;
+}) {
   const name = names.member(entry.actorId) ?? 'A former member';
   return (
     <li className="activity__item">
@@ -66,15 +74,16 @@ function ActivityLine({ entry, names }: { entry: ActivityDoc; names: ActivityNam
       </time>
     </li>
   );
-}
+});
 
 function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
   const { store } = useWorkspace();
   const member = useMemberNames();
   const labels = useDocs('label');
-  // Issues are read from the store by id (no map of 10,000 built per page); the list is a
-  // dependency only so that keys shown follow the issues.
-  const issues = useDocs('issue');
+  // Issues are read from the store by id (no map of 10,000 built per page). An issue's key never
+  // changes once created, so the names change only when an issue arrives (a key shown before
+  // its issue was on the device), not on every edit of one.
+  const issueCount = useDocs('issue').length;
   const projects = useProjectMap();
   return useMemo(() => {
     const labelNames = new Map(labels.map((l) => [l._id, l.name]));
@@ -83,12 +92,12 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
       member,
       label: (id) => labelNames.get(id),
       issue: (id) => {
-        const issue = issues && store.get(id);
+        const issue = issueCount > 0 ? store.get(id) : undefined;
         const project = issue?.type === 'issue' ? projects.get(issue.projectId) : undefined;
         return issue?.type === 'issue' && project
           ? formatIssueKey(project.key, issue.number)
           : undefined;
       },
     };
-  }, [states, member, labels, issues, projects, store]);
+  }, [states, member, labels, issueCount, projects, store]);
 }

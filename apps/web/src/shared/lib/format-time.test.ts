@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './format-time.ts';
+import { formatDateTime, timeAgo } from './format-time.ts';
 
 const now = new Date('2025-06-10T12:00:00Z');
 
@@ -17,5 +17,18 @@ describe('timeAgo', () => {
 
   it('returns nothing for a date it cannot read', () => {
     expect(timeAgo('not a date', now)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats a timestamp as date and time, the same on each call', () => {
+    const first = formatDateTime('2025-06-10T11:55:00Z');
+    expect(first).toMatch(/Jun 10, 2025/);
+    expect(formatDateTime('2025-06-10T11:55:00Z')).toBe(first);
+  });
+
+  it('returns nothing for a date it cannot read', () => {
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });
