@@ -81,6 +81,26 @@ describe('stampIssueEdits', () => {
     expect(stampIssueEdits({ ...base }, base, at(1)).fieldTimes).toEqual({});
   });
 
+  it('compares lists by content, and an absent field as null', () => {
+    const labelled = { ...base, labelIds: ['label:a', 'label:b'] };
+    expect(
+      stampIssueEdits({ ...labelled, labelIds: ['label:a', 'label:b'] }, labelled, at(1))
+        .fieldTimes,
+    ).toEqual({});
+    expect(
+      stampIssueEdits({ ...labelled, labelIds: ['label:b', 'label:a'] }, labelled, at(1))
+        .fieldTimes,
+    ).toEqual({ labels: at(1) });
+    const { dueDate: _dropped, ...withoutDue } = { ...base, dueDate: null };
+    expect(
+      stampIssueEdits(withoutDue as typeof base, { ...base, dueDate: null }, at(1)).fieldTimes,
+    ).toEqual({});
+    expect(
+      stampIssueEdits({ ...base, dueDate: '2026-01-02' }, { ...base, dueDate: null }, at(1))
+        .fieldTimes,
+    ).toEqual({ dueDate: at(1) });
+  });
+
   it('counts a state change with the times it sets as one group', () => {
     const moved = stampIssueEdits({ ...base, stateId: 'started', startedAt: at(3) }, base, at(3));
     expect(moved.fieldTimes).toEqual({ state: at(3) });

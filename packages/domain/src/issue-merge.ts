@@ -18,8 +18,14 @@ function groupValues(issue: IssueDoc, group: IssueFieldGroup): unknown[] {
   return ISSUE_FIELD_GROUPS[group].map((field) => issue[field]);
 }
 
+// Absent and null are the same value, as they are in the JSON a document is stored as; only
+// lists (labels, subscribers) need comparing by content. Every edit runs this per group.
+const sameValue = (x: unknown, y: unknown) =>
+  (x ?? null) === (y ?? null) ||
+  (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y));
+
 const sameValues = (a: IssueDoc, b: IssueDoc, group: IssueFieldGroup) =>
-  JSON.stringify(groupValues(a, group)) === JSON.stringify(groupValues(b, group));
+  ISSUE_FIELD_GROUPS[group].every((field) => sameValue(a[field], b[field]));
 
 /** An absent time is older than any edit: the group has not been edited since creation. */
 const timeOf = (issue: IssueDoc, group: IssueFieldGroup) => issue.fieldTimes?.[group] ?? '';
