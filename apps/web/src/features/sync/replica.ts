@@ -133,10 +133,13 @@ export function openReplica(name: string): Replica {
       });
       localRevs.set(id, result.rev);
     },
-    bootstrap: (remoteUrl, onPage) =>
-      typeof Worker === 'function'
+    bootstrap: async (remoteUrl, onPage) => {
+      // Most opens find a filled replica: no worker is started for them.
+      if ((await db.info()).update_seq !== 0) return false;
+      return typeof Worker === 'function'
         ? bootstrapInWorker(name, remoteUrl, onPage)
-        : bootstrapReplica(db, remoteUrl, remoteFetch, onPage),
+        : bootstrapReplica(db, remoteUrl, remoteFetch, onPage);
+    },
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
     close: () => db.close(),
     destroy: () => db.destroy().then(() => undefined),
