@@ -16,6 +16,7 @@ import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Denial, Replica, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
+import { saveBatches } from './save-batches.ts';
 import {
   earlierSeq,
   readSnapshot,
@@ -334,24 +335,21 @@ export class WorkspaceSession {
     const ctx = { role: this.role, userId: this.userId };
     const checked = checkWrites(this.stamped(docs), ctx, (id) => this.store.get(id));
     if (!checked.ok) return checked;
-    // Updates first: they are the ones that can conflict, and an activity record must not be
-    // saved for a change that was not.
     const updates = checked.docs.filter((d) => this.store.get(d._id));
     const creates = checked.docs.filter((d) => !this.store.get(d._id));
     try {
       const replica = await this.replica;
-      const results = [];
-      for (const batch of [updates, creates]) {
-        if (batch.length === 0) continue;
-        const batchResults = await replica.bulk(batch);
-        results.push(...batchResults);
-        const failed = batchResults.find((r) => !r.ok);
-        if (failed) {
-          if (failed.error === 'conflict')
-            return { ok: false, conflict: true, message: CONFLICT_MESSAGE, errors: [] };
-          return { ok: false, message: failed.reason || NOT_SAVED, errors: [] };
-        }
-      }
+      // A change and its activity record go in one IndexedDB transaction, so they are saved
+      // together or not at all, when no update can conflict: the store has seen everything in
+      // the replica and no pull is writing to it. Otherwise updates go first, as they are the
+      // ones that can conflict, and an activity record must not be saved for a change that
+      // was not.
+      const together =
+        updates.length > 0 && creates.length > 0 && (await this.replicaSeenByStore(replica));
+      const { results, failed } = await saveBatches(replica, updates, creates, together);
+      if (failed?.error === 'conflict')
+        return { ok: false, conflict: true, message: CONFLICT_MESSAGE, errors: [] };
+      if (failed) return { ok: false, message: failed.reason || NOT_SAVED, errors: [] };
       // On screen as soon as all of it is on the device, not a change-feed round later; an editor
       // can drop its draft once this resolves.
       const revs = new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : [])));
@@ -361,6 +359,17 @@ export class WorkspaceSession {
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
       return { ok: false, message: quota ? errorMessage('STORAGE_FULL') : NOT_SAVED, errors: [] };
     }
+  }
+
+  /**
+   * Whether nothing but this session's own writes can be in the replica unseen: no pull is
+   * writing to it, and the store has followed its change feed to the end. (Another tab writing
+   * the same replica is the one case this cannot see; see `saveBatches`.)
+   */
+  private async replicaSeenByStore(replica: Replica): Promise<boolean> {
+    const { pull } = this.monitor.signals.get();
+    if (pull === 'active' || pull === 'starting') return false;
+    return String(await replica.updateSeq()) === String(this.followedSeq);
   }
 
   /** Every issue written on this device records when each of its fields was edited. */
