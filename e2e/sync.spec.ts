@@ -16,9 +16,19 @@ test('a second window of the same user sees each change without reloading', asyn
 
   const second = await browser.newContext();
   const b = new KeelPage(await second.newPage());
+  const workers: string[] = [];
+  b.page.on('worker', (worker) => workers.push(worker.url()));
   await b.signIn(account);
   await b.page.goto(`/${slug}/issue/ENG-1`);
   await expect(b.page.getByRole('textbox', { name: 'Title' })).toHaveValue('Watch me sync');
+  // The empty replica of this window was filled off the page's thread, and a filled one is
+  // opened without a worker.
+  const bootstraps = () => workers.filter((url) => url.includes('replica-bootstrap-worker'));
+  expect(bootstraps().length).toBeGreaterThanOrEqual(1);
+  const filled = bootstraps().length;
+  await b.page.reload();
+  await expect(b.page.getByRole('textbox', { name: 'Title' })).toHaveValue('Watch me sync');
+  expect(bootstraps()).toHaveLength(filled);
 
   await a.page.goto(`/${slug}/issue/ENG-1`);
   const title = a.page.getByRole('textbox', { name: 'Title' });
