@@ -10,6 +10,7 @@ import {
   type ViewQuery,
 } from '@keel/domain';
 import { issueKeyOf, useDocs, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
+import { useWarmFilterText } from './use-warm-filter-text.ts';
 
 export function useLabelMap(): ReadonlyMap<string, LabelDoc> {
   const labels = useDocs('label');
@@ -28,6 +29,7 @@ export function useViewGroups(
   const projects = useProjectMap();
   const members = useMemberMap();
   const labels = useLabelMap();
+  useWarmFilterText(issues, projects);
   const sorted = useMemo(() => sortIssues(issues, view.sortBy), [issues, view.sortBy]);
   const all = useMemo(
     () => groupIssues(sorted, view.groupBy, { projects, members, labels }),
