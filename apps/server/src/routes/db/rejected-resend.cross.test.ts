@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   newActivityDocument,
@@ -27,6 +26,7 @@ import {
   type DocsDb,
 } from '../../../../web/src/features/sync/replica-docs.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
+import { fetchAs, pouchNode, type Replication } from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   issueDoc,
@@ -43,11 +43,6 @@ import {
  * earlier can reach the server before the label: that refusal is sent again, not undone.
  */
 
-const require = createRequire(import.meta.url);
-// Only what this test uses of pouchdb-node (its types drag in DOM globals that clash with Node's).
-interface Replication extends Promise<unknown> {
-  on(event: 'denied', listener: (denied: unknown) => void): Replication;
-}
 interface Db extends DocsDb {
   allDocs(options: { keys: string[]; include_docs: true }): ReturnType<DocsDb['allDocs']>;
   allDocs(options: { include_docs: true }): Promise<{ rows: { id: string; doc?: object }[] }>;
@@ -59,11 +54,7 @@ interface Db extends DocsDb {
     to(remote: Db, options?: object): Replication;
   };
 }
-interface PouchStatic {
-  new (name: string, options?: Record<string, unknown>): Db;
-  fetch(url: string | Request, opts?: RequestInit): Promise<Response>;
-}
-const PouchDB = require('pouchdb-node') as PouchStatic;
+const PouchDB = pouchNode<Db>();
 
 let server: TestServer;
 let owner: BrowserSession;
@@ -83,12 +74,8 @@ afterAll(async () => {
 
 const remoteUrl = () => `${server.url}/db/${ws.slug}`;
 // What the browser's cookie jar does for it: the signed-in session on every request.
-const withSession = (url: string | Request, opts?: RequestInit) => {
-  const headers = new Headers(opts?.headers);
-  headers.set('cookie', owner.cookieHeader());
-  headers.set('origin', owner.origin);
-  return PouchDB.fetch(url, { ...opts, headers });
-};
+const withSession = (url: string | Request, opts?: RequestInit) =>
+  fetchAs(PouchDB, owner)(url, opts);
 const remote = () => new PouchDB(remoteUrl(), { skip_setup: true, fetch: withSession });
 let dbs = 0;
 

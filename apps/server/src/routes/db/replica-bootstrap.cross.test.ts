@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bootstrapReplica,
@@ -10,6 +9,11 @@ import {
   type BootstrapDb,
 } from '../../../../web/src/features/sync/replica-bootstrap.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
+import {
+  fetchAs,
+  pouchNode,
+  type Replication as PouchReplication,
+} from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   startWithOwnerWorkspace,
@@ -23,11 +27,7 @@ import {
  * browser's IndexedDB one (same PouchDB core, same replication code).
  */
 
-const require = createRequire(import.meta.url);
-// Only what this test uses of pouchdb-node (its types drag in DOM globals that clash with Node's).
-interface Replication extends Promise<{ docs_read: number }> {
-  on(event: 'denied', listener: (denied: unknown) => void): Replication;
-}
+type Replication = PouchReplication<{ docs_read: number }>;
 interface Db extends BootstrapDb<Db> {
   get<T = Record<string, unknown>>(
     id: string,
@@ -44,11 +44,7 @@ interface Db extends BootstrapDb<Db> {
     to(remote: Db, options?: object): Replication;
   };
 }
-interface PouchStatic {
-  new (name: string, options?: Record<string, unknown>): Db;
-  fetch(url: string | Request, opts?: RequestInit): Promise<Response>;
-}
-const PouchDB = require('pouchdb-node') as PouchStatic;
+const PouchDB = pouchNode<Db>();
 
 let server: TestServer;
 let owner: BrowserSession;
@@ -65,12 +61,8 @@ afterAll(async () => {
 });
 
 const remoteUrl = () => `${server.url}/db/${ws.slug}`;
-const withSession = (url: string | Request, opts?: RequestInit) => {
-  const headers = new Headers(opts?.headers);
-  headers.set('cookie', owner.cookieHeader());
-  headers.set('origin', owner.origin);
-  return PouchDB.fetch(url, { ...opts, headers });
-};
+const withSession = (url: string | Request, opts?: RequestInit) =>
+  fetchAs(PouchDB, owner)(url, opts);
 const remote = () => new PouchDB(remoteUrl(), { skip_setup: true, fetch: withSession });
 let dbs = 0;
 const localDb = () => new PouchDB(path.join(dir, `local-${++dbs}`));

@@ -1,25 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBatches, type BatchWriter } from '../../../../web/src/features/sync/save-batches.ts';
 import { writeDocs, type DocsDb } from '../../../../web/src/features/sync/replica-docs.ts';
+import { pouchNode } from '../../testing/pouch-node.ts';
 
 /**
  * How the browser saves a change and its activity records (save-batches.ts), against a real
  * LevelDB PouchDB: same PouchDB core and revision rules as the browser's IndexedDB replica.
  */
 
-const require = createRequire(import.meta.url);
-// Only what this test uses of pouchdb-node (its types drag in DOM globals that clash with Node's).
 interface Db extends DocsDb {
   put(doc: object): Promise<{ rev: string }>;
   get(id: string): Promise<{ _id: string; _rev: string; [field: string]: unknown }>;
   info(): Promise<{ update_seq: number | string }>;
   close(): Promise<void>;
 }
-const PouchDB = require('pouchdb-node') as new (name: string) => Db;
+const PouchDB = pouchNode<Db>();
 
 let dir: string;
 let dbs = 0;
