@@ -3,6 +3,9 @@ import type { Role } from '@keel/domain';
 import { acquireWorkspaceSession, type WorkspaceSession } from './workspace-session.ts';
 
 const WorkspaceContext = createContext<WorkspaceSession | null>(null);
+// The session is one long-lived object per workspace whose role is updated in place; the role
+// in its own context is what makes every reader render again when it changes.
+const RoleContext = createContext<Role | null>(null);
 
 export interface WorkspaceProviderProps {
   userId: string;
@@ -24,11 +27,16 @@ export function WorkspaceProvider({
     () => acquireWorkspaceSession({ userId, slug, role, onUnauthorized }),
     [userId, slug, role, onUnauthorized],
   );
-  return <WorkspaceContext value={session}>{children}</WorkspaceContext>;
+  return (
+    <WorkspaceContext value={session}>
+      <RoleContext value={role}>{children}</RoleContext>
+    </WorkspaceContext>
+  );
 }
 
 export function useWorkspace(): WorkspaceSession {
   const session = use(WorkspaceContext);
+  use(RoleContext);
   if (!session) throw new Error('useWorkspace outside WorkspaceProvider');
   return session;
 }
