@@ -92,20 +92,23 @@ async function timeInPage(
   done: string,
   timeout = 30_000,
 ): Promise<number> {
+  // The page checks `done` in every frame from before the action, and stamps the time in the
+  // first frame where it holds: a check started only once Playwright's action returns would miss
+  // that frame whenever the result showed before the check arrived, adding a frame to the figure.
   // A string, not a function: tsx would wrap named functions in a helper the page lacks.
   await page.evaluate(`(() => {
     window.__t0 = null;
     window.__t1 = null;
     for (const type of ['pointerdown', 'keydown'])
       window.addEventListener(type, (event) => { window.__t0 ??= event.timeStamp; }, { capture: true, once: true });
+    const check = () => {
+      if (window.__t0 !== null && (${done})) window.__t1 = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
   })()`);
   await action();
-  // The end time is taken in the page in the frame where `done` first holds: reading the clock
-  // in a later evaluate would add Playwright's round trip to the figure.
-  await page.waitForFunction(`(${done}) && ((window.__t1 = performance.now()), true)`, undefined, {
-    timeout,
-    polling: 'raf',
-  });
+  await page.waitForFunction('window.__t1 !== null', undefined, { timeout, polling: 100 });
   return page.evaluate(() => {
     const { __t0: t0, __t1: t1 } = window as unknown as { __t0: number | null; __t1: number };
     if (t0 === null) throw new Error('no input event seen');
