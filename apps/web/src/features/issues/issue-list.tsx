@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { IssueDoc, IssueGroup, LabelDoc } from '@keel/domain';
@@ -47,6 +55,10 @@ export function IssueList(props: IssueListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState(-1);
   const pendingFocus = useRef(false);
+  // Focus reaching a row (a click on its link, Tab) marks it as the keyboard's row without
+  // holding up what caused it: a click on a link is about to open the issue, and re-rendering
+  // the list first would delay that by a frame.
+  const onFocusRow = useCallback((index: number) => startTransition(() => setFocused(index)), []);
 
   // Stable between renders: the virtualizer measures every row again (10,000 of them) whenever
   // one of these changes, which would otherwise be on every scroll frame.
@@ -213,7 +225,7 @@ export function IssueList(props: IssueListProps) {
               selected={selected.has(issue._id)}
               focused={focused === item.index}
               onSelect={onSelect}
-              onFocusRow={setFocused}
+              onFocusRow={onFocusRow}
               onOpenMenu={editable ? menu.open : null}
               menuOpen={menu.request?.issueId === issue._id ? menu.request.field : null}
             />

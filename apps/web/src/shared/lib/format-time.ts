@@ -14,9 +14,23 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
   if (Number.isNaN(seconds)) return '';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeText(Math.trunc(seconds / size), unit);
   }
   return 'just now';
+}
+
+// An issue page shows a few dozen of these, mostly the same few ("2 days ago"), and each
+// `format` call costs about as much as rendering a line of the timeline.
+const relativeTexts = new Map<string, string>();
+
+function relativeText(amount: number, unit: Intl.RelativeTimeFormatUnit): string {
+  const key = `${amount} ${unit}`;
+  let text = relativeTexts.get(key);
+  if (text === undefined) {
+    text = relative.format(amount, unit);
+    relativeTexts.set(key, text);
+  }
+  return text;
 }
 
 const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
