@@ -23,8 +23,11 @@ import { WorkspaceLayout } from './shell/workspace-layout.tsx';
 
 /** SPEC §2, the map of screens. Screens not built yet say what they will hold. */
 export function App() {
+  // Navigations render at once rather than as time-sliced transitions: every screen reads from
+  // memory, so there is nothing to wait for, and slicing only added the frames drawn in between
+  // (opening an issue: about 53 -> 42 ms over 8 opens in a trace).
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route path="/signin" element={<SignInPage />} />
         <Route element={<RequireAuth />}>
