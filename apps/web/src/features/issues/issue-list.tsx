@@ -109,6 +109,7 @@ export function IssueList(props: IssueListProps) {
     };
   }, [labels]);
 
+  const openIssue = useCallback((href: string) => void navigate(href), [navigate]);
   const hrefOf = useCallback(
     (index: number) => {
       const row = rows[index];
@@ -226,6 +227,7 @@ export function IssueList(props: IssueListProps) {
               focused={focused === item.index}
               onSelect={onSelect}
               onFocusRow={onFocusRow}
+              onOpen={openIssue}
               onOpenMenu={editable ? menu.open : null}
               menuOpen={menu.request?.issueId === issue._id ? menu.request.field : null}
             />

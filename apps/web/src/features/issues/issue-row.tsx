@@ -1,5 +1,4 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { IssueDoc, LabelDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { priorityName } from './describe-activity.ts';
@@ -24,6 +23,8 @@ export interface IssueRowProps {
   /** Null when the role cannot edit issues: no checkbox, nothing to bulk edit. */
   onSelect: ((issueId: string, range: boolean) => void) | null;
   onFocusRow: (index: number) => void;
+  /** Show the issue at `href` in this tab (a plain left click on the row). */
+  onOpen: (href: string) => void;
   /** Null when the role cannot edit issues: the icons are plain pictures, not buttons. */
   onOpenMenu: OpenMenu | null;
   /** The field whose menu is open for this row, if any. */
@@ -39,7 +40,7 @@ const MAX_LABELS_SHOWN = 3;
  */
 export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
   const { issue, issueKey, href, state, assignee, labels, index, top, selected, focused } = props;
-  const { onSelect, onFocusRow, onOpenMenu, menuOpen } = props;
+  const { onSelect, onFocusRow, onOpen, onOpenMenu, menuOpen } = props;
   const priority = priorityName(issue.priority);
   const assigneeName = assignee ? assignee.name || assignee.email : null;
   const due = issue.dueDate ? formatDueDate(issue.dueDate) : null;
@@ -59,7 +60,14 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
     if (event.shiftKey && onSelect) {
       event.preventDefault();
       onSelect(issue._id, true);
+      return;
     }
+    // A plain left click opens the issue in the app; with a modifier (new tab, new window) or
+    // another button the browser does what it always does with a link.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    onOpen(href);
   };
   const property = (field: MenuField, current: string, className: string, content: ReactNode) => (
     <PropertyButton
@@ -98,7 +106,9 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
           }
         />
       ) : null}
-      <Link to={href} className="issue-row__link" aria-label={label} onClick={onLinkClick} />
+      {/* A plain link, not React Router's Link: a filter keystroke can redraw every row on
+          screen, and Link's per-row hooks were a tenth of that work. */}
+      <a href={href} className="issue-row__link" aria-label={label} onClick={onLinkClick} />
       {property(
         'priority',
         priority,
