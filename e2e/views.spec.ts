@@ -187,3 +187,27 @@ test('board: drag a card to another column changes its state; keyboard drag too'
   await expect(views.column('In Review')).toContainText('Move me with keys');
   await context.close();
 });
+
+test('a row opens its issue in place on a click, and in a new tab on Ctrl+click', async ({
+  page,
+  context,
+}) => {
+  const { views, slug } = await workspaceWithIssues(page, 'rowlink', ['Open me']);
+
+  // Ctrl+click is the browser's: a new tab with the issue, this tab still on the list.
+  const opened = context.waitForEvent('page');
+  await views.row('Open me').click({ modifiers: ['Control'] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(new RegExp(`/${slug}/issue/ENG-1$`));
+  await expect(tab.getByRole('textbox', { name: 'Title' })).toHaveValue('Open me');
+  await tab.close();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issues$`));
+
+  // A plain click opens it here, as one history entry: Back returns to the list.
+  await views.row('Open me').click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issue/ENG-1$`));
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Open me');
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issues$`));
+  await expect(views.row('Open me')).toBeVisible();
+});
