@@ -99,9 +99,12 @@ async function timeInPage(
   await page.evaluate(`(() => {
     window.__t0 = null;
     window.__t1 = null;
+    // A check left from a measurement that timed out must not stamp this one.
+    const run = (window.__run = (window.__run ?? 0) + 1);
     for (const type of ['pointerdown', 'keydown'])
       window.addEventListener(type, (event) => { window.__t0 ??= event.timeStamp; }, { capture: true, once: true });
     const check = () => {
+      if (window.__run !== run) return;
       if (window.__t0 !== null && (${done})) window.__t1 = performance.now();
       else requestAnimationFrame(check);
     };
