@@ -18,7 +18,9 @@ export interface ToastOptions {
   tentative?: boolean;
 }
 
-const VISIBLE_MS = 6_000;
+/** How long an info toast stays on screen. */
+export const TOAST_VISIBLE_MS = 6_000;
+const VISIBLE_MS = TOAST_VISIBLE_MS;
 let toasts: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import type { MeResponse } from '@keel/domain';
 import { readJson, writeJson } from '../../../shared/lib/local-store.ts';
-import { showToast } from '../../../shared/ui/toast-store.ts';
+import { showToast, TOAST_VISIBLE_MS } from '../../../shared/ui/toast-store.ts';
 import { forgetReplica, knownReplicas } from '../known-replicas.ts';
 import { keepRejected } from '../rejected/rejected-store.ts';
 import { PUSH_MARK } from '../sync-monitor.ts';
@@ -12,6 +12,7 @@ import {
   workspaceGoneToastKey,
   type RemovedReplica,
 } from './removed-replicas.ts';
+import { noticesToRepeat, parseDueNotices, withNotice } from './removal-notices.ts';
 
 /** Workspace names by slug, from the last answers of /api/me: a removed one is no longer listed. */
 const NAMES_KEY = 'keel.workspaceNames';
@@ -24,6 +25,18 @@ function readNames(): Record<string, string> {
         : null,
     ) ?? {}
   );
+}
+
+const NOTICES_KEY = 'keel.removalNotices';
+
+const dueNotices = () => readJson(NOTICES_KEY, parseDueNotices) ?? [];
+
+/** Say a removal notice, and keep it due until it has been on screen for its whole time. */
+function announce(userId: string, slug: string, message: string): void {
+  const now = Date.now();
+  const notice = { userId, slug, message, until: now + TOAST_VISIBLE_MS };
+  writeJson(NOTICES_KEY, withNotice(dueNotices(), notice, now));
+  showToast(message, 'info', { key: workspaceGoneToastKey(slug) });
 }
 
 /** Whether the workspace's own endpoint confirms this person has no access (404). */
@@ -63,9 +76,7 @@ async function removeReplica(userId: string, removed: RemovedReplica, workspaceN
     await replica.destroy();
   }
   forgetReplica(removed.name);
-  showToast(removalMessage(workspaceName, kept), 'info', {
-    key: workspaceGoneToastKey(removed.slug),
-  });
+  announce(userId, removed.slug, removalMessage(workspaceName, kept));
 }
 
 let running: Promise<void> = Promise.resolve();
@@ -80,6 +91,8 @@ export function cleanUpRemovedWorkspaces(me: MeResponse): Promise<void> {
     for (const w of me.workspaces) names[w.slug] = w.name;
     writeJson(NAMES_KEY, names);
     const slugs = new Set(me.workspaces.map((w) => w.slug));
+    for (const notice of noticesToRepeat(dueNotices(), me.user.id, slugs, Date.now()))
+      announce(notice.userId, notice.slug, notice.message);
     for (const removed of removedReplicas(knownReplicas(), me.user.id, slugs)) {
       if (!(await confirmedGone(removed.slug))) continue;
       await removeReplica(me.user.id, removed, names[removed.slug] ?? removed.slug).catch(
