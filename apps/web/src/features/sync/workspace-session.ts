@@ -10,6 +10,11 @@ import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
 import { resolveIssueConflict } from './conflicts.ts';
 import { rememberReplica } from './known-replicas.ts';
+import { forgetPending, keepPending, leftBehind, whenTabGone } from './pending-journal.ts';
+import { replayPending } from './pending-replay.ts';
+import { rejectedDeletionText, rejectedText } from './rejected/rejected-text.ts';
+import { keepRejected } from './rejected/rejected-store.ts';
+import { changeSubject } from './rejection-message.ts';
 import { topUpNumbers } from './number-reserve.ts';
 import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
@@ -46,6 +51,8 @@ const HISTORY_SNAPSHOT_EVERY_MS = 30_000;
 
 const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
 const NOT_SAVED = 'The change could not be saved on this device.';
+const OVERTAKEN_REASON =
+  'A change made just before Keel closed was not saved: it had changed on another device meanwhile.';
 
 export interface SessionParams {
   userId: string;
@@ -65,7 +72,10 @@ export class WorkspaceSession {
   readonly userId: string;
   readonly slug: string;
   role: Role;
+  private readonly replicaName: string;
   private readonly replica: Promise<Replica>;
+  /** Writes shown on screen and not yet committed by the device. */
+  private writing = 0;
   private readonly cleanups: (() => void)[] = [];
   private closed = false;
 
@@ -74,6 +84,7 @@ export class WorkspaceSession {
     this.slug = params.slug;
     this.role = params.role;
     const name = replicaName(params.userId, params.slug);
+    this.replicaName = name;
     rememberReplica(name);
     this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
     this.monitor = new SyncMonitor(this.remoteUrl, {
@@ -152,6 +163,7 @@ export class WorkspaceSession {
       this.store.load(docs);
     }
     this.follow(replica, from);
+    this.saveLeftBehind(replica);
 
     const history = readSnapshot(await replica.readLocal(snapshotKey('history')));
     if (this.closed) return;
@@ -224,6 +236,8 @@ export class WorkspaceSession {
     const save = async () => {
       timer = null;
       if (saving || this.closed) return;
+      // A change on screen but not yet committed must not reach a snapshot: it may be refused.
+      if (this.writing > 0) return schedule();
       saving = true;
       try {
         for (const part of parts) {
@@ -261,6 +275,44 @@ export class WorkspaceSession {
       unsubscribe();
       if (timer) clearTimeout(timer);
     });
+  }
+
+  /**
+   * Save the changes another page showed but may not have committed before it closed
+   * (pending-journal.ts), each once that page is gone, in the queue with this page's own writes.
+   * The store shows them when the change feed brings them.
+   */
+  private saveLeftBehind(replica: Replica): void {
+    for (const [tab, changes] of leftBehind(this.replicaName))
+      whenTabGone(tab, changes, async () => {
+        for (const change of changes) {
+          const saved = (this.queue = this.queue.then(async () => {
+            if (this.closed) return;
+            const outcome = await replayPending(replica, change.docs).catch(() => null);
+            if (outcome === null) return; // kept for the next open
+            if (!outcome.saved) this.keepOvertaken(outcome.mine, outcome.held);
+            forgetPending(change.key);
+          }));
+          await saved;
+        }
+      });
+  }
+
+  /** A left-behind change another one overtook: undone, and its content kept (SPEC §4). */
+  private keepOvertaken(mine: { _id: string; _deleted?: boolean }, held: unknown): void {
+    const type = typeOfId(mine._id);
+    if (!type) return;
+    const lookup = (id: string) => this.store.get(id);
+    keepRejected(this.userId, {
+      slug: this.slug,
+      docId: mine._id,
+      docType: type,
+      subject: changeSubject(mine._id, lookup),
+      reason: OVERTAKEN_REASON,
+      text: mine._deleted ? rejectedDeletionText(held, lookup) : rejectedText(mine, held, lookup),
+      at: new Date().toISOString(),
+    });
+    showToast(`${OVERTAKEN_REASON} It is kept under Rejected changes.`, 'error');
   }
 
   /**
@@ -337,6 +389,27 @@ export class WorkspaceSession {
     if (!checked.ok) return checked;
     const updates = checked.docs.filter((d) => this.store.get(d._id));
     const creates = checked.docs.filter((d) => !this.store.get(d._id));
+    // On screen now, before IndexedDB commits it (tens of milliseconds): kept in the journal
+    // first, so a page closed meanwhile loses nothing. If storage refuses the journal entry, the
+    // change shows once committed instead.
+    const journalKey = keepPending(this.replicaName, checked.docs);
+    const takeBack = journalKey ? this.store.showPending(checked.docs) : null;
+    this.writing++;
+    try {
+      const outcome = await this.commit(checked.docs, updates, creates);
+      if (!outcome.ok) takeBack?.();
+      return outcome;
+    } finally {
+      this.writing--;
+      if (journalKey) forgetPending(journalKey);
+    }
+  }
+
+  private async commit(
+    docs: Parameters<WorkspaceStore['showSaved']>[0],
+    updates: readonly { _id: string }[],
+    creates: readonly { _id: string }[],
+  ): Promise<WriteOutcome> {
     try {
       const replica = await this.replica;
       // A change and its activity record go in one IndexedDB transaction, so they are saved
@@ -353,7 +426,7 @@ export class WorkspaceSession {
       // On screen as soon as all of it is on the device, not a change-feed round later; an editor
       // can drop its draft once this resolves.
       const revs = new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : [])));
-      this.store.showSaved(checked.docs, revs);
+      this.store.showSaved(docs, revs);
       return { ok: true };
     } catch (error) {
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';

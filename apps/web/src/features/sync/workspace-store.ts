@@ -208,6 +208,31 @@ export class WorkspaceStore {
     this.scheduleNotify(true);
   }
 
+  /**
+   * Documents this device is about to save, shown in the same frame as the person's action and
+   * before IndexedDB commits them (the session keeps them in pending-journal.ts meanwhile). The
+   * returned function takes them back if the device refuses the write; a document that changed
+   * again in between is left as it now is.
+   */
+  showPending(docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[]): () => void {
+    const before = docs.map((doc) => this.get(doc._id));
+    for (const doc of docs) {
+      if ('type' in doc) this.putValid(doc);
+      else this.remove(doc._id);
+    }
+    const shown = docs.map((doc) => this.get(doc._id));
+    this.scheduleNotify(true);
+    return () => {
+      docs.forEach((doc, i) => {
+        if (this.get(doc._id) !== shown[i]) return;
+        const previous = before[i];
+        if (previous) this.putValid(previous);
+        else this.remove(doc._id);
+      });
+      this.scheduleNotify(true);
+    };
+  }
+
   private rememberDeletion(id: string): void {
     if (!this.historyLoaded) this.deletedByFeed.add(id);
   }

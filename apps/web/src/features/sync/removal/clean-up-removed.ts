@@ -2,6 +2,7 @@ import type { MeResponse } from '@keel/domain';
 import { readJson, writeJson } from '../../../shared/lib/local-store.ts';
 import { showToast, TOAST_VISIBLE_MS } from '../../../shared/ui/toast-store.ts';
 import { forgetReplica, knownReplicas } from '../known-replicas.ts';
+import { forgetAllPending } from '../pending-journal.ts';
 import { keepRejected } from '../rejected/rejected-store.ts';
 import { PUSH_MARK } from '../sync-monitor.ts';
 import { closeWorkspaceSessionFor } from '../workspace-session.ts';
@@ -76,6 +77,9 @@ async function removeReplica(userId: string, removed: RemovedReplica, workspaceN
     await replica.destroy();
   }
   forgetReplica(removed.name);
+  // A change a closed page left uncommitted (pending-journal.ts) belonged to this replica; with
+  // the workspace gone there is nowhere to save it.
+  forgetAllPending(removed.name);
   announce(userId, removed.slug, removalMessage(workspaceName, kept));
 }
 
