@@ -123,7 +123,11 @@ export function IssueList(props: IssueListProps) {
   // focus falls to the page: put it back on the same button or row, wherever the row went.
   const { lostFocus } = menu;
   useEffect(() => {
-    const home = lostFocus();
+    const home = lostFocus((element, { issueId }) => {
+      const li = element.closest<HTMLElement>('[data-index]');
+      const row = li ? rows[Number(li.dataset.index)] : undefined;
+      return row?.kind !== 'issue' || row.issue._id !== issueId;
+    });
     if (!home) return;
     const index = rows.findIndex((r) => r.kind === 'issue' && r.issue._id === home.issueId);
     if (index < 0) return;
@@ -184,6 +188,11 @@ export function IssueList(props: IssueListProps) {
   );
 
   if (rows.length === 0) return <>{empty}</>;
+  // Rows are keyed by their place in the list, not by issue: a filter keystroke or a sync that
+  // changes which issues are on screen updates the same elements instead of removing and
+  // creating them, which was most of a keystroke's time (docs/performance.md). Focus stays with
+  // the place, as `focused` does; after a menu choice moves the issue, it follows the issue.
+
   return (
     <div ref={scrollRef} className="issue-list">
       {menu.request ? <PropertyMenu request={menu.request} onClose={menu.close} /> : null}
@@ -197,7 +206,7 @@ export function IssueList(props: IssueListProps) {
           if (row.kind === 'header')
             return (
               <IssueGroupHeader
-                key={row.key}
+                key={`h${item.index}`}
                 group={row.group}
                 index={item.index}
                 top={item.start}
@@ -214,7 +223,7 @@ export function IssueList(props: IssueListProps) {
           const issueLabels = labelsOf(issue);
           return (
             <IssueRow
-              key={row.key}
+              key={`r${item.index}`}
               issue={issue}
               issueKey={issueKeyOf(issue, projects)}
               href={hrefOf(item.index)!}

@@ -23,9 +23,10 @@ export interface PropertyMenuState {
   close: (reason: ComboCloseReason) => void;
   /**
    * After the list redraws: where focus should go back when the element it went back to was
-   * replaced (a new state moves the row to another group), else null.
+   * replaced (a new state moves the row to another group), else null. `showsOther`: whether
+   * that element, still in place, now shows another issue (a list that reuses row elements).
    */
-  lostFocus: () => FocusHome | null;
+  lostFocus: (showsOther?: (element: Element, home: FocusHome) => boolean) => FocusHome | null;
 }
 
 // A click on the button of an open menu first blurs the menu (closing it), then clicks the
@@ -45,7 +46,7 @@ export function usePropertyMenu(): PropertyMenuState {
   const current = useRef<MenuRequest | null>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const blurred = useRef<{ anchor: HTMLElement; at: number } | null>(null);
-  const settling = useRef<{ home: FocusHome; until: number } | null>(null);
+  const settling = useRef<{ home: FocusHome; target: Element | null; until: number } | null>(null);
 
   const open = useCallback((issueId: string, field: MenuField, anchor: HTMLElement) => {
     const last = blurred.current;
@@ -73,15 +74,17 @@ export function usePropertyMenu(): PropertyMenuState {
       field: closing.field,
       onButton: target?.dataset.menu === closing.field,
     };
-    settling.current = { home, until: performance.now() + SETTLE_MS };
+    settling.current = { home, target, until: performance.now() + SETTLE_MS };
     target?.focus({ preventScroll: true });
   }, []);
 
-  const lostFocus = useCallback((): FocusHome | null => {
+  const lostFocus = useCallback((showsOther?: (element: Element, home: FocusHome) => boolean) => {
     const pending = settling.current;
     if (!pending || performance.now() > pending.until) return null;
     const active = document.activeElement;
-    if (active && active !== document.body) return null;
+    const moved =
+      !!active && active === pending.target && showsOther?.(active, pending.home) === true;
+    if (active && active !== document.body && !moved) return null;
     settling.current = null;
     return pending.home;
   }, []);
