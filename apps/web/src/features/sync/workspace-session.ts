@@ -286,14 +286,13 @@ export class WorkspaceSession {
     for (const [tab, changes] of leftBehind(this.replicaName))
       whenTabGone(tab, changes, async () => {
         for (const change of changes) {
-          const saved = (this.queue = this.queue.then(async () => {
+          await this.enqueue(async () => {
             if (this.closed) return;
             const outcome = await replayPending(replica, change.docs).catch(() => null);
             if (outcome === null) return; // kept for the next open
             if (!outcome.saved) this.keepOvertaken(outcome.mine, outcome.held);
             forgetPending(change.key);
-          }));
-          await saved;
+          });
         }
       });
   }
@@ -320,7 +319,7 @@ export class WorkspaceSession {
    * the person's own writes, so a merge never races an edit of the same issue.
    */
   private merge(id: string): void {
-    this.queue = this.queue.then(async () => {
+    void this.enqueue(async () => {
       if (this.closed) return;
       await resolveIssueConflict(await this.replica, id).catch(() => undefined);
     });
@@ -355,8 +354,36 @@ export class WorkspaceSession {
   // Writes wait until the replica is open; during a first bootstrap that is until it is filled,
   // so a change made meanwhile is never mistaken for part of the server's snapshot.
   private queue: Promise<unknown> = new Promise<void>((resolve) => {
-    this.releaseWrites = resolve;
+    this.releaseWrites = () => {
+      this.released = true;
+      resolve();
+    };
   });
+  private released = false;
+  /** Tasks in the queue that have not finished. */
+  private queued = 0;
+
+  /**
+   * Run `task` after everything queued before it. With nothing queued it starts at once, in the
+   * caller's task: a person's change is then built, shown and rendered together with whatever
+   * their click or key changed on screen (a closing list), in one render instead of two.
+   */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const idle = this.released && this.queued === 0;
+    const previous = this.queue;
+    // In place before the task starts: anything it queues while starting waits for it.
+    let finished: () => void = () => undefined;
+    this.queue = new Promise<void>((resolve) => (finished = resolve));
+    this.queued++;
+    const run = idle ? task() : previous.then(task);
+    void run
+      .catch(() => undefined)
+      .finally(() => {
+        this.queued--;
+        finished();
+      });
+    return run;
+  }
 
   /**
    * Save documents on this device. Writes run one at a time, and `build` runs only when the
@@ -364,7 +391,7 @@ export class WorkspaceSession {
    * quick edits never conflict with each other. Return null from `build` to write nothing.
    */
   update(build: () => readonly unknown[] | null): Promise<WriteOutcome> {
-    const run = this.queue.then(async (): Promise<WriteOutcome> => {
+    return this.enqueue(async (): Promise<WriteOutcome> => {
       const first = build();
       if (!first) return { ok: true };
       const outcome = await this.save(first);
@@ -375,8 +402,6 @@ export class WorkspaceSession {
       const second = build();
       return second ? this.save(second) : { ok: true };
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   write(docs: readonly unknown[]): Promise<WriteOutcome> {

@@ -221,7 +221,9 @@ export class WorkspaceStore {
       else this.remove(doc._id);
     }
     const shown = docs.map((doc) => this.get(doc._id));
-    this.scheduleNotify(true);
+    // At once, not in a microtask: when this runs inside a click's handler, the screens update
+    // in the same render as whatever else the click changed.
+    this.notifyNow();
     return () => {
       docs.forEach((doc, i) => {
         if (this.get(doc._id) !== shown[i]) return;
@@ -309,12 +311,14 @@ export class WorkspaceStore {
   // is shown at once (a local edit must feel instant); during a burst, screens re-render at most
   // once per BURST_INTERVAL_MS instead of once per document. `urgent` (a person's own edit)
   // never waits behind a burst.
+  private notifyNow(): void {
+    this.notifyScheduled = false;
+    this.lastNotify = Date.now();
+    for (const listener of this.listeners) listener();
+  }
+
   private scheduleNotify(urgent = false): void {
-    const run = () => {
-      this.notifyScheduled = false;
-      this.lastNotify = Date.now();
-      for (const listener of this.listeners) listener();
-    };
+    const run = () => this.notifyNow();
     if (urgent) return queueMicrotask(run);
     if (this.notifyScheduled) return;
     this.notifyScheduled = true;
