@@ -31,6 +31,7 @@ import {
   type SnapshotPart,
 } from './store-snapshot.ts';
 import { SyncMonitor } from './sync-monitor.ts';
+import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
 export type WriteOutcome =
@@ -147,7 +148,7 @@ export class WorkspaceSession {
         return;
       }
     } finally {
-      this.releaseWrites();
+      this.queue.release();
     }
     // What lists and boards show comes first, so the first screen renders from it; comments and
     // activity (most of a workspace's documents) follow a moment later.
@@ -286,7 +287,7 @@ export class WorkspaceSession {
     for (const [tab, changes] of leftBehind(this.replicaName))
       whenTabGone(tab, changes, async () => {
         for (const change of changes) {
-          await this.enqueue(async () => {
+          await this.queue.run(async () => {
             if (this.closed) return;
             const outcome = await replayPending(replica, change.docs).catch(() => null);
             if (outcome === null) return; // kept for the next open
@@ -319,7 +320,7 @@ export class WorkspaceSession {
    * the person's own writes, so a merge never races an edit of the same issue.
    */
   private merge(id: string): void {
-    void this.enqueue(async () => {
+    void this.queue.run(async () => {
       if (this.closed) return;
       await resolveIssueConflict(await this.replica, id).catch(() => undefined);
     });
@@ -350,40 +351,9 @@ export class WorkspaceSession {
 
   /** The replica sequence the store has caught up with. */
   private followedSeq: Seq = 0;
-  private releaseWrites: () => void = () => undefined;
   // Writes wait until the replica is open; during a first bootstrap that is until it is filled,
   // so a change made meanwhile is never mistaken for part of the server's snapshot.
-  private queue: Promise<unknown> = new Promise<void>((resolve) => {
-    this.releaseWrites = () => {
-      this.released = true;
-      resolve();
-    };
-  });
-  private released = false;
-  /** Tasks in the queue that have not finished. */
-  private queued = 0;
-
-  /**
-   * Run `task` after everything queued before it. With nothing queued it starts at once, in the
-   * caller's task: a person's change is then built, shown and rendered together with whatever
-   * their click or key changed on screen (a closing list), in one render instead of two.
-   */
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const idle = this.released && this.queued === 0;
-    const previous = this.queue;
-    // In place before the task starts: anything it queues while starting waits for it.
-    let finished: () => void = () => undefined;
-    this.queue = new Promise<void>((resolve) => (finished = resolve));
-    this.queued++;
-    const run = idle ? task() : previous.then(task);
-    void run
-      .catch(() => undefined)
-      .finally(() => {
-        this.queued--;
-        finished();
-      });
-    return run;
-  }
+  private readonly queue = new WriteQueue();
 
   /**
    * Save documents on this device. Writes run one at a time, and `build` runs only when the
@@ -391,7 +361,7 @@ export class WorkspaceSession {
    * quick edits never conflict with each other. Return null from `build` to write nothing.
    */
   update(build: () => readonly unknown[] | null): Promise<WriteOutcome> {
-    return this.enqueue(async (): Promise<WriteOutcome> => {
+    return this.queue.run(async (): Promise<WriteOutcome> => {
       const first = build();
       if (!first) return { ok: true };
       const outcome = await this.save(first);
