@@ -6,7 +6,11 @@ import {
   replayPending,
   type ReplayTarget,
 } from '../../../../web/src/features/sync/pending-replay.ts';
-import { writeDocs, type DocsDb } from '../../../../web/src/features/sync/replica-docs.ts';
+import {
+  currentVersion,
+  writeDocs,
+  type DocsDb,
+} from '../../../../web/src/features/sync/replica-docs.ts';
 import { pouchNode } from '../../testing/pouch-node.ts';
 
 /**
@@ -33,7 +37,7 @@ async function replicaWithIssue() {
   const { rev } = await db.put({ _id: 'issue:1', title: 'Before', labelIds: ['label:a'] });
   const target: ReplayTarget = {
     bulk: (docs) => writeDocs(db, docs),
-    get: (id) => db.get(id).catch(() => null),
+    current: (id) => currentVersion(db, id),
   };
   return { db, rev, target };
 }
@@ -88,6 +92,35 @@ describe('replayPending', () => {
     });
     expect((await db.get('issue:1')).title).toBe('Theirs');
     expect(await exists(db, 'activity:1')).toBe(false);
+    await db.close();
+  });
+
+  it('writes nothing of a change when one of its updates was overtaken', async () => {
+    const { db, rev, target } = await replicaWithIssue();
+    const { rev: otherRev } = await db.put({ _id: 'issue:2', title: 'Second' });
+    await db.put({ _id: 'issue:2', _rev: otherRev, title: 'Theirs' });
+    const bulkEdit = [
+      { _id: 'issue:1', _rev: rev, title: 'After', labelIds: ['label:a'] },
+      { _id: 'issue:2', _rev: otherRev, title: 'Mine' },
+      { _id: 'activity:1', issueId: 'issue:1', field: 'title' },
+    ];
+    expect(await replayPending(target, bulkEdit)).toMatchObject({
+      saved: false,
+      mine: { _id: 'issue:2' },
+    });
+    expect((await db.get('issue:1')).title).toBe('Before');
+    expect(await exists(db, 'activity:1')).toBe(false);
+    await db.close();
+  });
+
+  it('does not bring back a new document that was saved and deleted since', async () => {
+    const { db, target } = await replicaWithIssue();
+    const { rev } = await db.put({ _id: 'comment:1', body: 'Typed' });
+    await db.put({ _id: 'comment:1', _rev: rev, _deleted: true });
+    expect(await replayPending(target, [{ _id: 'comment:1', body: 'Typed' }])).toEqual({
+      saved: true,
+    });
+    expect(await exists(db, 'comment:1')).toBe(false);
     await db.close();
   });
 

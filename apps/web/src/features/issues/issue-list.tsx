@@ -58,7 +58,22 @@ export function IssueList(props: IssueListProps) {
   // Focus reaching a row (a click on its link, Tab) marks it as the keyboard's row without
   // holding up what caused it: a click on a link is about to open the issue, and re-rendering
   // the list first would delay that by a frame.
-  const onFocusRow = useCallback((index: number) => startTransition(() => setFocused(index)), []);
+  const onFocusRow = useCallback((index: number) => {
+    const row = rowsNow.current[index];
+    const active = document.activeElement;
+    shownInFocus.current =
+      row?.kind === 'issue'
+        ? {
+            issueId: row.issue._id,
+            control: active instanceof HTMLElement ? (active.dataset.menu ?? null) : null,
+          }
+        : null;
+    startTransition(() => setFocused(index));
+  }, []);
+  // Which issue, and which of its controls, has focus: see the effect that keeps it there.
+  const shownInFocus = useRef<{ issueId: string; control: string | null } | null>(null);
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
 
   // Stable between renders: the virtualizer measures every row again (10,000 of them) whenever
   // one of these changes, which would otherwise be on every scroll frame.
@@ -186,6 +201,43 @@ export function IssueList(props: IssueListProps) {
     ),
     editable && focused >= 0 && selected.size === 0,
   );
+
+  // Rows are keyed by place (below), so when the issues on screen move (a sync, a change from
+  // another tab) focus would stay with the place, or fall to the page when the place becomes a
+  // group header: move it with the issue, to the same control, as keyed rows did. An issue
+  // filtered out leaves it where it is.
+  useEffect(() => {
+    const was = shownInFocus.current;
+    const list = scrollRef.current;
+    if (!was || !list) return;
+    const active = document.activeElement;
+    const li = active?.closest<HTMLElement>('[data-index]');
+    if (li && list.contains(li)) {
+      const row = rows[Number(li.dataset.index)];
+      if (row?.kind === 'issue' && row.issue._id === was.issueId) return;
+    } else if (active && active !== document.body) return; // focus went elsewhere on purpose
+    const index = rows.findIndex((r) => r.kind === 'issue' && r.issue._id === was.issueId);
+    if (index < 0) return;
+    setFocused(index);
+    const target = list.querySelector<HTMLElement>(
+      `[data-index="${index}"] ${was.control ? `[data-menu="${was.control}"]` : 'a'}`,
+    );
+    if (target) return target.focus({ preventScroll: true });
+    pendingFocus.current = true;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [rows, virtualizer]);
+  // Focus or a click outside the list ends that: the list must not take focus back later.
+  useEffect(() => {
+    const leave = (event: Event) => {
+      if (!scrollRef.current?.contains(event.target as Node)) shownInFocus.current = null;
+    };
+    document.addEventListener('focusin', leave);
+    document.addEventListener('pointerdown', leave);
+    return () => {
+      document.removeEventListener('focusin', leave);
+      document.removeEventListener('pointerdown', leave);
+    };
+  }, []);
 
   if (rows.length === 0) return <>{empty}</>;
   // Rows are keyed by their place in the list, not by issue: a filter keystroke or a sync that

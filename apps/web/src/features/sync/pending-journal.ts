@@ -50,6 +50,15 @@ export function forgetPending(key: string): void {
   removeKey(key);
 }
 
+/** Still waiting: not yet committed, nor saved by another page. */
+export function isPending(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Changes other pages left for this replica, per page, oldest first. */
 export function leftBehind(replica: string): Map<string, PendingChange[]> {
   const byTab = new Map<string, (PendingChange & { n: number })[]>();

@@ -1,42 +1,47 @@
 import { sameContent } from './rejected/same-content.ts';
-import type { WriteResult } from './replica-types.ts';
+import type { LeafVersion, WriteResult } from './replica-types.ts';
 
 export interface ReplayTarget {
   bulk(docs: readonly object[]): Promise<WriteResult[]>;
-  /** The document as the device holds it; null when absent or deleted. */
-  get(id: string): Promise<unknown>;
+  /** The winning version on the device, deleted or not; null if never seen. */
+  current(id: string): Promise<LeafVersion | null>;
 }
 
 export type ReplayOutcome =
   | { saved: true }
-  /** `mine` was not saved: the device holds `held` instead (null: deleted). */
-  | { saved: false; mine: { _id: string; _deleted?: boolean }; held: unknown };
+  /** Another change overtook `mine`: nothing of the change was written. `held`: what is there. */
+  | { saved: false; mine: { _id: string; _deleted?: boolean }; held: object | null };
 
 /**
  * Save one change a page showed but may not have committed before it closed (pending-journal.ts).
  *
- * Each update was made from a base revision, so the replica's own revision rule says what
- * landed: an update it refuses as a conflict was either saved before the page closed (the
- * device holds exactly this content) or overtaken by another change, from another device or tab.
- * An overtaken change was not made, so its new documents (its activity records) are not saved
- * either. New documents already there are refused and left as they are.
+ * Every document is looked at before anything is written. An update whose base revision is
+ * still the device's is written; one whose content the device already holds had landed before
+ * the page closed; any other was overtaken by another change (another device or tab), and then
+ * none of the change is written: not its other documents, not its activity records. A new
+ * document the device has ever held (even deleted since) had landed and is left as it is.
+ * Throws if the device refuses a write, so the change is kept for a later attempt.
  */
 export async function replayPending(
   target: ReplayTarget,
   docs: readonly object[],
 ): Promise<ReplayOutcome> {
-  const updates = docs.filter((d) => '_rev' in d);
-  const creates = docs.filter((d) => !('_rev' in d));
-  if (updates.length) {
-    const results = await target.bulk(updates);
-    for (const [i, result] of results.entries()) {
-      if (result.ok) continue;
-      const mine = updates[i] as unknown as { _id: string; _deleted?: boolean };
-      const held = await target.get(mine._id);
-      const landed = sameContent(held, mine._deleted === true ? null : mine);
-      if (!landed) return { saved: false, mine, held };
+  const toWrite: object[] = [];
+  for (const doc of docs) {
+    const mine = doc as { _id: string; _rev?: string; _deleted?: boolean };
+    const held = await target.current(mine._id);
+    if (mine._rev === undefined) {
+      if (held === null) toWrite.push(doc);
+      continue;
     }
+    if (held?.rev === mine._rev) toWrite.push(doc);
+    else if (
+      mine._deleted === true ? held?.deleted !== true : !sameContent(held?.doc ?? null, mine)
+    )
+      return { saved: false, mine, held: held?.doc ?? null };
   }
-  if (creates.length) await target.bulk(creates);
+  if (toWrite.length === 0) return { saved: true };
+  const refused = (await target.bulk(toWrite)).find((r) => !r.ok);
+  if (refused) throw new Error(`${refused.id}: ${refused.reason ?? refused.error ?? 'refused'}`);
   return { saved: true };
 }

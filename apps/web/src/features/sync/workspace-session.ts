@@ -10,7 +10,13 @@ import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
 import { resolveIssueConflict } from './conflicts.ts';
 import { rememberReplica } from './known-replicas.ts';
-import { forgetPending, keepPending, leftBehind, whenTabGone } from './pending-journal.ts';
+import {
+  forgetPending,
+  isPending,
+  keepPending,
+  leftBehind,
+  whenTabGone,
+} from './pending-journal.ts';
 import { replayPending } from './pending-replay.ts';
 import { rejectedDeletionText, rejectedText } from './rejected/rejected-text.ts';
 import { keepRejected } from './rejected/rejected-store.ts';
@@ -237,8 +243,6 @@ export class WorkspaceSession {
     const save = async () => {
       timer = null;
       if (saving || this.closed) return;
-      // A change on screen but not yet committed must not reach a snapshot: it may be refused.
-      if (this.writing > 0) return schedule();
       saving = true;
       try {
         for (const part of parts) {
@@ -253,6 +257,12 @@ export class WorkspaceSession {
           ) {
             schedule(); // changed, but saved recently: look again later
             continue;
+          }
+          // A change on screen but not yet committed must not reach a snapshot: it may be
+          // refused. Checked for each part, as a change can start while the previous one saves.
+          if (this.writing > 0) {
+            schedule();
+            break;
           }
           const seq = this.followedSeq;
           const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
@@ -284,22 +294,27 @@ export class WorkspaceSession {
    * The store shows them when the change feed brings them.
    */
   private saveLeftBehind(replica: Replica): void {
-    for (const [tab, changes] of leftBehind(this.replicaName))
-      whenTabGone(tab, changes, async () => {
-        for (const change of changes) {
-          await this.queue.run(async () => {
-            if (this.closed) return;
+    for (const [tab, seen] of leftBehind(this.replicaName))
+      whenTabGone(tab, seen, async () => {
+        // Read again now that the page is gone: what it committed meanwhile, or another page
+        // saved while this one waited for the lock, is no longer there.
+        for (const change of leftBehind(this.replicaName).get(tab) ?? []) {
+          const done = await this.queue.run(async () => {
+            if (this.closed || !isPending(change.key)) return false;
             const outcome = await replayPending(replica, change.docs).catch(() => null);
-            if (outcome === null) return; // kept for the next open
+            // Kept for the next open; the page's later changes were built on this one, so wait.
+            if (outcome === null) return false;
             if (!outcome.saved) this.keepOvertaken(outcome.mine, outcome.held);
             forgetPending(change.key);
+            return true;
           });
+          if (!done) return;
         }
       });
   }
 
   /** A left-behind change another one overtook: undone, and its content kept (SPEC §4). */
-  private keepOvertaken(mine: { _id: string; _deleted?: boolean }, held: unknown): void {
+  private keepOvertaken(mine: { _id: string; _deleted?: boolean }, held: object | null): void {
     const type = typeOfId(mine._id);
     if (!type) return;
     const lookup = (id: string) => this.store.get(id);

@@ -56,6 +56,21 @@ describe('WorkspaceStore.showPending', () => {
     expect(store.get(issue._id)).toMatchObject({ title: 'Theirs', _rev: '4-f' });
   });
 
+  it("keeps showing a change over the feed's copy of the revision it was made from", () => {
+    const store = storeWithIssue();
+    store.showPending([{ ...issue, title: 'Second edit' }]);
+    // The feed brings the first edit's revision, the one the second edit starts from.
+    store.apply([
+      { id: issue._id, seq: 4, deleted: false, doc: { ...issue, title: 'First edit' } },
+    ]);
+    expect(store.get(issue._id)).toMatchObject({ title: 'Second edit' });
+    store.showSaved([{ ...issue, title: 'Second edit' }], new Map([[issue._id, '4-b']]));
+    store.apply([
+      { id: issue._id, seq: 5, deleted: false, doc: { ...issue, title: 'First edit' } },
+    ]);
+    expect(store.get(issue._id)).toMatchObject({ title: 'Second edit', _rev: '4-b' });
+  });
+
   it('is replaced by the committed revision when the save lands', () => {
     const store = storeWithIssue();
     store.showPending([{ ...issue, title: 'New' }]);

@@ -71,6 +71,8 @@ export class WorkspaceStore {
   // an older copy read late must not bring a deleted comment back. Only needed until history
   // is in: then it is emptied and no longer fed, so it does not grow for the session's life.
   private readonly deletedByFeed = new Set<string>();
+  // Documents shown by showPending and not yet saved or taken back.
+  private readonly pendingIds = new Set<string>();
   /** Documents the replica holds that do not pass the schema; kept out of every screen. */
   invalid = 0;
 
@@ -197,9 +199,10 @@ export class WorkspaceStore {
     revs: ReadonlyMap<string, string>,
   ): void {
     for (const doc of docs) {
+      this.pendingIds.delete(doc._id);
       const rev = revs.get(doc._id);
       if (!rev) continue;
-      if ('type' in doc) this.putValid({ ...doc, _rev: rev });
+      if ('type' in doc) this.putValid({ ...doc, _rev: rev }, true);
       else if (revGeneration(this.get(doc._id)?._rev ?? '0') < revGeneration(rev)) {
         this.remove(doc._id);
         this.rememberDeletion(doc._id);
@@ -217,7 +220,8 @@ export class WorkspaceStore {
   showPending(docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[]): () => void {
     const before = docs.map((doc) => this.get(doc._id));
     for (const doc of docs) {
-      if ('type' in doc) this.putValid(doc);
+      this.pendingIds.add(doc._id);
+      if ('type' in doc) this.putValid(doc, true);
       else this.remove(doc._id);
     }
     const shown = docs.map((doc) => this.get(doc._id));
@@ -226,9 +230,10 @@ export class WorkspaceStore {
     this.notifyNow();
     return () => {
       docs.forEach((doc, i) => {
+        this.pendingIds.delete(doc._id);
         if (this.get(doc._id) !== shown[i]) return;
         const previous = before[i];
-        if (previous) this.putValid(previous);
+        if (previous) this.putValid(previous, true);
         else this.remove(doc._id);
       });
       this.scheduleNotify(true);
@@ -253,10 +258,13 @@ export class WorkspaceStore {
     this.putValid(parsed.data);
   }
 
-  private putValid(doc: WorkspaceDoc): void {
+  private putValid(doc: WorkspaceDoc, local = false): void {
     // A late read (merge) must never replace a newer revision the change feed already brought.
     const current = this.get(doc._id)?._rev;
     if (current && doc._rev && revGeneration(current) > revGeneration(doc._rev)) return;
+    // Nor the feed's copy of the revision a change on screen was made from (it would show the
+    // change undone until it is saved); a newer one, from another device, does replace it.
+    if (!local && this.pendingIds.has(doc._id) && current === doc._rev) return;
     const before = this.get(doc._id);
     if (before) this.unindex(before);
     this.index(doc);

@@ -29,7 +29,8 @@ export class WriteQueue {
     let finished: () => void = () => undefined;
     this.tail = new Promise<void>((resolve) => (finished = resolve));
     this.waiting++;
-    const result = idle ? task() : previous.then(task);
+    // Through a promise, so that a task throwing before its first await cannot stall the queue.
+    const result = idle ? new Promise<T>((resolve) => resolve(task())) : previous.then(task);
     void result
       .catch(() => undefined)
       .finally(() => {
