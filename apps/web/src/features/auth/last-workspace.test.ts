@@ -1,18 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MeResponse } from '@keel/domain';
 import { homeWorkspace, rememberWorkspace } from './last-workspace.ts';
+import { installMemoryLocalStorage } from '../../shared/lib/memory-local-storage.ts';
 
-const memory = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (k: string) => memory.get(k) ?? null,
-  setItem: (k: string, v: string) => void memory.set(k, v),
-  removeItem: (k: string) => void memory.delete(k),
-  clear: () => memory.clear(),
-  key: (i: number) => [...memory.keys()][i] ?? null,
-  get length() {
-    return memory.size;
-  },
-};
+const memory = installMemoryLocalStorage();
 
 const me = (slugs: string[]): MeResponse => ({
   user: { id: 'u1', email: 'ada@example.com', name: 'Ada', avatarUrl: null },

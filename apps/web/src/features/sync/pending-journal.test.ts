@@ -7,18 +7,9 @@ import {
   thisTab,
   whenTabGone,
 } from './pending-journal.ts';
+import { installMemoryLocalStorage } from '../../shared/lib/memory-local-storage.ts';
 
-const memory = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (k: string) => memory.get(k) ?? null,
-  setItem: (k: string, v: string) => void memory.set(k, v),
-  removeItem: (k: string) => void memory.delete(k),
-  clear: () => memory.clear(),
-  key: (i: number) => [...memory.keys()][i] ?? null,
-  get length() {
-    return memory.size;
-  },
-};
+const memory = installMemoryLocalStorage();
 
 const doc = (id: string) => ({ _id: id, _rev: '1-a', title: id });
 /** What a page that is gone left: its key names the replica, the page and the order. */
