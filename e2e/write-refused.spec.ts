@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, newSlug } from './support/accounts.ts';
+import { IssuePageModel } from './support/issue-page.ts';
+import { KeelPage } from './support/keel-page.ts';
+
+/**
+ * A change is on screen before the device commits it. When the device then refuses the write
+ * (here: IndexedDB aborts the transaction that writes the issue, as it does when storage is
+ * full), the change is taken back and the field says why. The browser plays the refusal while
+ * `keel.e2e.refuseIssueWrites` is set; the replica, server and sign-in are real.
+ */
+function refuseIssueWrites() {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    const id = (value as { id?: unknown } | null)?.id;
+    const request = put.call(this, value, key);
+    if (
+      typeof id === 'string' &&
+      id.startsWith('issue:') &&
+      localStorage.getItem('keel.e2e.refuseIssueWrites') === '1'
+    )
+      this.transaction.abort();
+    return request;
+  };
+}
+
+test('a change the device refuses is taken back, with its reason under the field', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  await context.addInitScript(refuseIssueWrites);
+  const keel = new KeelPage(await context.newPage());
+  await keel.signUp(newAccount('refused'));
+  const slug = newSlug('refused');
+  await keel.createWorkspace('Refused', slug);
+  await keel.page.goto(`/${slug}/issues`);
+  await keel.createIssue('Cannot be saved');
+  await keel.page.goto(`/${slug}/issue/ENG-1`);
+  const issue = new IssuePageModel(keel.page);
+  await expect(issue.combobox('State')).toHaveValue('Todo');
+
+  await keel.page.evaluate(() => localStorage.setItem('keel.e2e.refuseIssueWrites', '1'));
+  await issue.choose('State', 'Done');
+  await expect(keel.page.getByText('The change could not be saved on this device.')).toBeVisible();
+  await expect(issue.combobox('State')).toHaveValue('Todo');
+  await expect(issue.timeline().getByText('changed state from Todo to Done')).toHaveCount(0);
+
+  // Nothing was kept to be saved later, and a reload shows the device's own version.
+  const waiting = await keel.page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('keel.pending.')),
+  );
+  expect(waiting).toEqual([]);
+  await keel.page.evaluate(() => localStorage.removeItem('keel.e2e.refuseIssueWrites'));
+  await keel.page.reload();
+  await expect(issue.combobox('State')).toHaveValue('Todo');
+
+  // With room again, the same change goes through.
+  await issue.choose('State', 'Done');
+  await issue.expectActivity('changed state from Todo to Done');
+  await context.close();
+});
