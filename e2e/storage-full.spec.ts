@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
+import { idbWrites, refuseIdbWrites } from './support/idb-faults.ts';
 import { KeelPage } from './support/keel-page.ts';
 
 /**
@@ -12,36 +13,6 @@ import { KeelPage } from './support/keel-page.ts';
  * Everything else (replica, server, database, sign-in) is real.
  */
 const FULL_FLAG = 'keel.e2e.storageFull';
-
-function failSnapshotWrites() {
-  const put = IDBObjectStore.prototype.put;
-  IDBObjectStore.prototype.put = function (
-    this: IDBObjectStore,
-    value: unknown,
-    key?: IDBValidKey,
-  ) {
-    const id = (value as { id?: unknown } | null)?.id;
-    const snapshot = typeof id === 'string' && id.startsWith('_local/keel-snapshot-');
-    if (!snapshot) return put.call(this, value, key);
-    const w = window as unknown as { snapshotWrites: { refused: number; written: number } };
-    w.snapshotWrites ??= { refused: 0, written: 0 };
-    if (localStorage.getItem('keel.e2e.storageFull') !== '1') {
-      w.snapshotWrites.written++;
-      return put.call(this, value, key);
-    }
-    w.snapshotWrites.refused++;
-    const request = put.call(this, value, key);
-    this.transaction.abort();
-    return request;
-  };
-}
-
-const snapshotWrites = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { snapshotWrites?: { refused: number; written: number } })
-        .snapshotWrites ?? { refused: 0, written: 0 },
-  );
 
 /** The snapshot records stored in the workspace's replica, read straight from IndexedDB. */
 const storedSnapshots = (page: Page) =>
@@ -72,7 +43,7 @@ const storedSnapshots = (page: Page) =>
 test('a snapshot that cannot be written (storage full) loses nothing, and the next open reads the documents', async ({
   page,
 }) => {
-  await page.addInitScript(failSnapshotWrites);
+  await refuseIdbWrites(page, { flag: FULL_FLAG, idPrefix: '_local/keel-snapshot-' });
   // An uncaught failure (an unhandled rejection included) is a failure of this test.
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -87,7 +58,7 @@ test('a snapshot that cannot be written (storage full) loses nothing, and the ne
 
   // The session tries to save its snapshot a few seconds after a change, and is refused.
   await expect
-    .poll(async () => (await snapshotWrites(page)).refused, { timeout: 15_000 })
+    .poll(async () => (await idbWrites(page)).refused, { timeout: 15_000 })
     .toBeGreaterThan(0);
   expect(await storedSnapshots(page)).toEqual([]);
   // Nothing was dropped from the screen, nothing alarming was said, and work goes on.

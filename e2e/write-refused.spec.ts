@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
+import { refuseIdbWrites } from './support/idb-faults.ts';
 import { KeelPage } from './support/keel-page.ts';
 
 /**
@@ -9,31 +10,14 @@ import { KeelPage } from './support/keel-page.ts';
  * full), the change is taken back and the field says why. The browser plays the refusal while
  * `keel.e2e.refuseIssueWrites` is set; the replica, server and sign-in are real.
  */
-function refuseIssueWrites() {
-  const put = IDBObjectStore.prototype.put;
-  IDBObjectStore.prototype.put = function (
-    this: IDBObjectStore,
-    value: unknown,
-    key?: IDBValidKey,
-  ) {
-    const id = (value as { id?: unknown } | null)?.id;
-    const request = put.call(this, value, key);
-    if (
-      typeof id === 'string' &&
-      id.startsWith('issue:') &&
-      localStorage.getItem('keel.e2e.refuseIssueWrites') === '1'
-    )
-      this.transaction.abort();
-    return request;
-  };
-}
+const REFUSE_FLAG = 'keel.e2e.refuseIssueWrites';
 
 test('a change the device refuses is taken back, with its reason under the field', async ({
   browser,
 }) => {
   const context = await browser.newContext();
-  await context.addInitScript(refuseIssueWrites);
   const keel = new KeelPage(await context.newPage());
+  await refuseIdbWrites(keel.page, { flag: REFUSE_FLAG, idPrefix: 'issue:' });
   await keel.signUp(newAccount('refused'));
   const slug = newSlug('refused');
   await keel.createWorkspace('Refused', slug);
@@ -43,7 +27,7 @@ test('a change the device refuses is taken back, with its reason under the field
   const issue = new IssuePageModel(keel.page);
   await expect(issue.combobox('State')).toHaveValue('Todo');
 
-  await keel.page.evaluate(() => localStorage.setItem('keel.e2e.refuseIssueWrites', '1'));
+  await keel.page.evaluate((flag) => localStorage.setItem(flag, '1'), REFUSE_FLAG);
   await issue.choose('State', 'Done');
   await expect(keel.page.getByText('The change could not be saved on this device.')).toBeVisible();
   await expect(issue.combobox('State')).toHaveValue('Todo');
@@ -54,7 +38,7 @@ test('a change the device refuses is taken back, with its reason under the field
     Object.keys(localStorage).filter((key) => key.startsWith('keel.pending.')),
   );
   expect(waiting).toEqual([]);
-  await keel.page.evaluate(() => localStorage.removeItem('keel.e2e.refuseIssueWrites'));
+  await keel.page.evaluate((flag) => localStorage.removeItem(flag), REFUSE_FLAG);
   await keel.page.reload();
   await expect(issue.combobox('State')).toHaveValue('Todo');
 
