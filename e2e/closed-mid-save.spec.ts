@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { holdReplica, releaseReplica } from './support/replica-hold.ts';
 
 /**
  * A change is on screen before IndexedDB commits it (pending-journal.ts). These tests close the
@@ -9,40 +10,6 @@ import { KeelPage } from './support/keel-page.ts';
  * transaction on the replica's real IndexedDB database, as a busy second tab can: the app's
  * write waits behind it, so the page is closed with its change shown and not committed.
  */
-
-/** Hold a read-write transaction over the replica of `slug` until `releaseReplica`. */
-async function holdReplica(page: Page, slug: string) {
-  await page.evaluate(async (slug) => {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-    const name = names.find((n) => n.startsWith('_pouch_keel-r2-') && n.endsWith(`-${slug}`));
-    if (!name) throw new Error(`No replica of ${slug} in ${names.join(', ')}`);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const stores = Array.from({ length: db.objectStoreNames.length }, (_, i) =>
-      db.objectStoreNames.item(i)!,
-    );
-    const tx = db.transaction(stores, 'readwrite');
-    const store = tx.objectStore(stores[0]!);
-    const w = window as unknown as { keelHold: boolean };
-    w.keelHold = true;
-    // A transaction stays open while it has requests: keep asking until told to stop. Then let
-    // go of the database too, as the app may need to upgrade it when it opens next.
-    const again = () => {
-      if (w.keelHold) store.get('keel-e2e-hold').onsuccess = again;
-      else db.close();
-    };
-    again();
-  }, slug);
-}
-
-async function releaseReplica(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { keelHold: boolean }).keelHold = false;
-  });
-}
 
 test('a change shown before the device saved it survives the page closing at once', async ({
   browser,

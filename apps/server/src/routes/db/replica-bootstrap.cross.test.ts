@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bootstrapReplica,
   BOOTSTRAP_MARK,
   checkpointBootstrap,
+  needsFill,
+  ReplicaFill,
   type BootstrapDb,
+  type BootstrapMark,
+  type FillHooks,
 } from '../../../../web/src/features/sync/replica-bootstrap.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
 import {
@@ -22,7 +25,7 @@ import {
 } from '../../testing/workspace-fixture.ts';
 
 /**
- * The browser's first-sync bootstrap (apps/web/src/features/sync/replica-bootstrap.ts) run
+ * The browser's first fill of a replica (apps/web/src/features/sync/replica-bootstrap.ts) run
  * against the real server and embedded database, with a LevelDB PouchDB standing in for the
  * browser's IndexedDB one (same PouchDB core, same replication code).
  */
@@ -34,7 +37,7 @@ interface Db extends BootstrapDb<Db> {
     options?: { conflicts?: boolean },
   ): Promise<T & { _id: string; _rev: string; _conflicts?: string[] }>;
   put(doc: object): Promise<unknown>;
-  allDocs(options: {
+  allDocs(options?: {
     conflicts: true;
     include_docs: true;
   }): Promise<{ rows: { id: string; value: { rev: string }; doc?: { _conflicts?: string[] } }[] }>;
@@ -67,6 +70,14 @@ const remote = () => new PouchDB(remoteUrl(), { skip_setup: true, fetch: withSes
 let dbs = 0;
 const localDb = () => new PouchDB(path.join(dir, `local-${++dbs}`));
 
+const quiet: FillHooks = { onDocs: () => undefined, onCaughtUp: () => undefined };
+const fill = (
+  db: Db,
+  hooks: Partial<FillHooks> = {},
+  fetchRemote = withSession,
+  pageSize?: number,
+) => new ReplicaFill(db, remoteUrl(), fetchRemote, { ...quiet, ...hooks }, pageSize).run();
+
 async function write(docs: object[]) {
   const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, { method: 'POST', json: { docs } });
   const rows = (await res.json()) as { id: string; rev?: string; ok?: boolean }[];
@@ -83,30 +94,62 @@ async function serverDoc(id: string) {
   return (await res.json()) as { _id: string; _rev: string; title?: string };
 }
 
-describe('first sync from a bootstrap', () => {
-  it('copies every document with the server revisions, page by page, and then has nothing left to replicate', async () => {
+/** The replica holds exactly the server's live documents at their revisions, without conflicts. */
+async function expectSameAsServer(db: Db) {
+  const feed = await owner.request(`/db/${ws.slug}/_changes?include_docs=true`);
+  const onServer = ((await feed.json()) as ChangesFeed).results.filter((c) => !c.deleted);
+  const local = await db.allDocs({ include_docs: true, conflicts: true });
+  expect(local.rows.map((row) => [row.id, row.value.rev]).sort()).toEqual(
+    onServer.map((c) => [c.id, c.changes[0]!.rev]).sort(),
+  );
+  expect(local.rows.filter((row) => row.doc?._conflicts?.length)).toEqual([]);
+}
+
+const mark = (db: Db) => db.get<BootstrapMark>(`_local/${BOOTSTRAP_MARK}`);
+
+describe('first fill of a replica', () => {
+  it('hands every document over before writing it, writes the server revisions, and then has nothing left to replicate', async () => {
     const issues = Array.from({ length: 20 }, (_, i) =>
       issueDoc(ws, { number: i + 1, title: `Bootstrap ${i}` }),
     );
     await write(issues);
     const db = localDb();
-    const pages: number[] = [];
-    expect(await bootstrapReplica(db, remoteUrl(), withSession, (d) => pages.push(d.length))).toBe(
-      true,
+    expect(await needsFill(db)).toBe(true);
+    const handed: number[] = [];
+    let handedWhenCaughtUp = 0;
+    let seqWhenSaved = -1;
+    const result = await fill(db, {
+      onDocs: (docs) => handed.push(docs.length),
+      onCaughtUp: () => {
+        handedWhenCaughtUp = handed.reduce((a, b) => a + b, 0);
+        return [{ id: 'keel-snapshot-test', value: { docs: handedWhenCaughtUp } }];
+      },
+      onSaved: () => {
+        void db.info().then((info) => (seqWhenSaved = Number(info.update_seq)));
+      },
+    });
+    expect(result).not.toBeNull();
+    // The screens had every document, and the page's snapshot was saved, before the first
+    // document was written.
+    expect(handedWhenCaughtUp).toBeGreaterThanOrEqual(20);
+    expect(seqWhenSaved).toBe(0);
+    expect((await db.get<{ docs: number }>('_local/keel-snapshot-test')).docs).toBe(
+      handedWhenCaughtUp,
     );
-    expect(pages.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(20);
 
     const some = issues[7]!;
     const local = await db.get<{ title: string }>(some._id);
     expect(local._rev).toBe((await serverDoc(some._id))._rev);
     expect(local.title).toBe('Bootstrap 7');
+    expect((await mark(db)).phase).toBe('done');
 
-    // A replica that already holds documents is left alone.
-    expect(await bootstrapReplica(db, remoteUrl(), withSession, () => undefined)).toBe(false);
+    // A filled replica is left alone.
+    expect(await needsFill(db)).toBe(false);
+    expect(await fill(db)).toBeNull();
 
     const r = remote();
     await checkpointBootstrap(db, r, () => undefined);
-    // Replication continues from the bootstrap's sequence: nothing is fetched document by
+    // Replication continues from the fill's sequence: nothing is fetched document by
     // document, and the local documents are not compared again.
     const pulled = await db.replicate.from(r);
     expect(pulled.docs_read).toBe(0);
@@ -115,11 +158,11 @@ describe('first sync from a bootstrap', () => {
     await db.close();
   });
 
-  it('a change made on the server after the bootstrap arrives by replication, and a change made on the device goes up', async () => {
+  it('a change made on the server after the fill arrives by replication, and a change made on the device goes up', async () => {
     const [issue] = [issueDoc(ws, { title: 'Before' })];
     await write([issue!]);
     const db = localDb();
-    await bootstrapReplica(db, remoteUrl(), withSession, () => undefined);
+    await fill(db);
     const r = remote();
     await checkpointBootstrap(db, r, () => undefined);
 
@@ -137,7 +180,7 @@ describe('first sync from a bootstrap', () => {
     await db.close();
   });
 
-  it('a document changed while the bootstrap runs ends with one revision history, not a conflict', async () => {
+  it('a document changed while the pages are fetched ends with one revision history, not a conflict', async () => {
     const issue = issueDoc(ws, { title: 'Mid-bootstrap v1' });
     await write([issue]);
     const db = localDb();
@@ -155,14 +198,114 @@ describe('first sync from a bootstrap', () => {
       return res;
     };
     // Pages of one document, so the changed document comes again in a later page.
-    await bootstrapReplica(db, remoteUrl(), slowFetch, () => undefined, 1);
+    await fill(db, {}, slowFetch, 1);
     const local = await db.get<{ title: string }>(issue._id, { conflicts: true });
     expect(local.title).toBe('Mid-bootstrap v2');
     expect(local._conflicts ?? []).toEqual([]);
     await db.close();
   });
 
-  it('a connection that drops after the first page leaves no completion mark, and replication then brings every document once', async () => {
+  it('follows the server while it writes: a change and a deletion made meanwhile are on the device, without conflicts', async () => {
+    const [kept, changed, deleted] = ['Live kept', 'Live changed v1', 'Live deleted'].map((title) =>
+      issueDoc(ws, { title }),
+    );
+    await write([kept!, changed!, deleted!]);
+    const db = localDb();
+    // Writing waits until the server's change and deletion have come through the live feed.
+    let seen = () => undefined as void;
+    const seenBoth = new Promise<void>((resolve) => (seen = resolve));
+    const slowDb = Object.create(db) as Db;
+    slowDb.bulkDocs = async (docs, options) => {
+      await Promise.race([seenBoth, new Promise((r) => setTimeout(r, 5_000))]);
+      return db.bulkDocs(docs, options);
+    };
+    const handedDeletions: string[] = [];
+    const handedTitles: string[] = [];
+    const result = await fill(slowDb, {
+      onCaughtUp: () => {
+        void (async () => {
+          const current = await serverDoc(changed!._id);
+          const gone = await serverDoc(deleted!._id);
+          await write([
+            { ...changed, _rev: current._rev, title: 'Live changed v2' },
+            { _id: deleted!._id, _rev: gone._rev, _deleted: true },
+          ]);
+        })();
+      },
+      onDocs: (docs, gone) => {
+        handedDeletions.push(...gone);
+        handedTitles.push(...docs.map((d) => (d as { title: string }).title));
+        if (handedDeletions.includes(deleted!._id) && handedTitles.includes('Live changed v2'))
+          seen();
+      },
+    });
+    expect(result).not.toBeNull();
+    expect((await db.get<{ title: string }>(changed!._id)).title).toBe('Live changed v2');
+    await expect(db.get(deleted!._id)).rejects.toMatchObject({ status: 404 });
+    await expectSameAsServer(db);
+    await db.close();
+  });
+
+  it('a change of the page made while the fill writes is saved on top of the server revision and goes up with the checkpoint', async () => {
+    const issue = issueDoc(ws, { title: 'Edited during the fill' });
+    await write([issue]);
+    const { _rev } = await serverDoc(issue._id);
+    const db = localDb();
+    let written: Promise<{ ok: boolean }[]> | null = null;
+    const running = new ReplicaFill(db, remoteUrl(), withSession, {
+      ...quiet,
+      // The page has the server's revision in memory; the replica has nothing written yet.
+      onCaughtUp: () => {
+        written = running.write([{ ...issue, _rev, title: 'Edited on the device' }]);
+      },
+    });
+    const result = await running.run();
+    expect(result).not.toBeNull();
+    expect((await written!)[0]!.ok).toBe(true);
+    const local = await db.get<{ title: string }>(issue._id, { conflicts: true });
+    expect(local.title).toBe('Edited on the device');
+    expect(local._conflicts ?? []).toEqual([]);
+    // The push starts no later than the change.
+    expect(Number(result!.push)).toBeLessThan(Number(result!.seq));
+
+    await checkpointBootstrap(db, remote(), () => undefined);
+    expect((await serverDoc(issue._id)).title).toBe('Edited on the device');
+    await db.close();
+  });
+
+  it('a fill cut off is resumed by the next: documents written are kept, one changed meanwhile follows on, none is in conflict', async () => {
+    const issues = Array.from({ length: 6 }, (_, i) => issueDoc(ws, { title: `Resume ${i}` }));
+    await write(issues);
+    const db = localDb();
+    // The page closes after the first few documents are written.
+    const cut = Object.create(db) as Db;
+    cut.bulkDocs = async (docs, options) => {
+      await db.bulkDocs(docs.slice(0, 3), options);
+      throw new Error('page closed');
+    };
+    await expect(fill(cut)).rejects.toThrow('page closed');
+    expect((await mark(db)).phase).toBe('filling');
+    expect(await needsFill(db)).toBe(true);
+    // Nothing may set replication's checkpoints at a fill that did not finish.
+    await checkpointBootstrap(db, remote(), () => undefined);
+    expect((await mark(db)).checkpointed).toBe(false);
+
+    // Which documents were written first depends on the feed's order; change every one.
+    const changedTitles = await Promise.all(
+      issues.map(async (issue) => {
+        const current = await serverDoc(issue._id);
+        return { ...issue, _rev: current._rev, title: `${issue.title} changed` };
+      }),
+    );
+    await write(changedTitles);
+
+    expect(await fill(db)).not.toBeNull();
+    await expectSameAsServer(db);
+    expect((await db.get<{ title: string }>(issues[0]!._id)).title).toBe('Resume 0 changed');
+    await db.close();
+  });
+
+  it('a connection that drops while fetching leaves the fill unfinished, and the next one brings every document once', async () => {
     await write(
       Array.from({ length: 12 }, (_, i) => issueDoc(ws, { title: `Dropped bootstrap ${i}` })),
     );
@@ -173,29 +316,18 @@ describe('first sync from a bootstrap', () => {
       if (String(url).includes('_changes') && ++pages > 1) throw new TypeError('fetch failed');
       return withSession(url, opts);
     };
-    const written: number[] = [];
-    await expect(
-      bootstrapReplica(db, remoteUrl(), dropping, (d) => written.push(d.length), 5),
-    ).rejects.toThrow('fetch failed');
-    expect(written).toEqual([5]);
-    // Nothing may claim the bootstrap finished: live sync would continue from its sequences
-    // and never fetch what the missing pages held.
-    await expect(db.get(`_local/${BOOTSTRAP_MARK}`)).rejects.toMatchObject({ status: 404 });
-    // Half-filled, the replica is not bootstrapped again; replication takes it from here.
-    expect(await bootstrapReplica(db, remoteUrl(), withSession, () => undefined)).toBe(false);
+    const handed: number[] = [];
+    await expect(fill(db, { onDocs: (d) => handed.push(d.length) }, dropping, 5)).rejects.toThrow(
+      'fetch failed',
+    );
+    expect(handed).toEqual([5]);
+    expect(await needsFill(db)).toBe(true);
 
+    expect(await fill(db)).not.toBeNull();
+    await expectSameAsServer(db);
     const r = remote();
     await checkpointBootstrap(db, r, () => undefined);
-    await db.replicate.from(r);
-
-    const feed = await owner.request(`/db/${ws.slug}/_changes?include_docs=true`);
-    const onServer = ((await feed.json()) as ChangesFeed).results.filter((c) => !c.deleted);
-    const local = await db.allDocs({ include_docs: true, conflicts: true });
-    expect(onServer.length).toBeGreaterThan(5);
-    expect(local.rows.map((row) => [row.id, row.value.rev]).sort()).toEqual(
-      onServer.map((c) => [c.id, c.changes[0]!.rev]).sort(),
-    );
-    expect(local.rows.filter((row) => row.doc?._conflicts?.length)).toEqual([]);
+    expect((await db.replicate.from(r)).docs_read).toBe(0);
     await db.close();
   });
 });

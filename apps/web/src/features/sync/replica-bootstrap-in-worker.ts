@@ -1,33 +1,98 @@
-import type { BootstrapReport, BootstrapRequest } from './replica-bootstrap-messages.ts';
+import { FILL_ENDED, type FillHooks, type FillResult } from './replica-bootstrap.ts';
+import type { FillReport, FillRequest } from './replica-bootstrap-messages.ts';
+import type { WriteResult } from './replica-types.ts';
 
 /**
- * Run the first sync of replica `name` in a dedicated worker (replica-bootstrap-worker.ts), calling
- * `onPage` with each page of documents as the worker saves it. Resolves like
- * `bootstrapReplica`: true when the replica was filled, false when it already held documents.
- * Rejects when the worker fails; whatever it saved stays, and replication fills in the rest.
+ * A replica fill (replica-bootstrap.ts) run in a dedicated worker (replica-bootstrap-worker.ts),
+ * with the same face as `ReplicaFill`: `run` resolves when it is done, and the page's writes
+ * meanwhile are sent to the worker, the replica's only writer until then. If the worker fails,
+ * whatever it saved stays, and the next open resumes the fill.
  */
-export function bootstrapInWorker(
-  name: string,
-  remoteUrl: string,
-  onPage: (docs: readonly object[]) => void,
-): Promise<boolean> {
-  return new Promise<boolean>((resolve, reject) => {
-    const worker = new Worker(new URL('./replica-bootstrap-worker.ts', import.meta.url), {
+// Not known to be written: the page makes such a write itself once the fill has ended.
+const ended = () => new DOMException('The first sync has ended', FILL_ENDED);
+
+export class WorkerFill {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (results: WriteResult[]) => void; reject: (error: unknown) => void }
+  >();
+  private nextId = 0;
+  private ended = false;
+
+  constructor(
+    private readonly name: string,
+    private readonly remoteUrl: string,
+    private readonly hooks: FillHooks,
+  ) {
+    this.worker = new Worker(new URL('./replica-bootstrap-worker.ts', import.meta.url), {
       type: 'module',
       name: 'keel-first-sync',
     });
-    const finish = () => worker.terminate();
-    worker.onmessage = ({ data }: MessageEvent<BootstrapReport>) => {
-      if (data.kind === 'page') return onPage(data.docs);
-      finish();
-      if (data.kind === 'done') resolve(data.filled);
-      else reject(Object.assign(new Error(data.message), { status: data.status }));
-    };
-    worker.onerror = (event) => {
-      finish();
-      reject(new Error(event.message || 'The first sync worker failed'));
-    };
-    const request: BootstrapRequest = { name, remoteUrl };
-    worker.postMessage(request);
-  });
+  }
+
+  run(): Promise<FillResult | null> {
+    return new Promise<FillResult | null>((resolve, reject) => {
+      const end = (error: Error | null, result: FillResult | null = null) => {
+        this.ended = true;
+        this.worker.terminate();
+        for (const write of this.waiting.values()) write.reject(ended());
+        this.waiting.clear();
+        if (error) reject(error);
+        else resolve(result);
+      };
+      this.worker.onmessage = ({ data }: MessageEvent<FillReport>) => {
+        switch (data.kind) {
+          case 'docs':
+            return this.hooks.onDocs(data.docs, data.deleted);
+          case 'caught-up':
+            return void Promise.resolve()
+              .then(() => this.hooks.onCaughtUp())
+              .catch(() => undefined)
+              .then((records) => this.post({ kind: 'records', records: [...(records ?? [])] }));
+          case 'saved':
+            return this.hooks.onSaved?.();
+          case 'live':
+            return this.hooks.onLive?.(data.reachable);
+          case 'written':
+            this.waiting.get(data.id)?.resolve(data.results);
+            this.waiting.delete(data.id);
+            return;
+          case 'write-failed':
+            // The page tells a full disk apart by its DOMException name (STORAGE_FULL).
+            this.waiting.get(data.id)?.reject(new DOMException(data.message, data.name));
+            this.waiting.delete(data.id);
+            return;
+          case 'done':
+            return end(null, data.result);
+          case 'failed':
+            return end(Object.assign(new Error(data.message), { status: data.status }));
+        }
+      };
+      this.worker.onerror = (event) =>
+        end(new Error(event.message || 'The first sync worker failed'));
+      this.post({ kind: 'start', name: this.name, remoteUrl: this.remoteUrl });
+    });
+  }
+
+  write(docs: readonly object[]): Promise<WriteResult[]> {
+    return this.ask((id) => ({ kind: 'write', id, docs: [...docs] }));
+  }
+
+  async writeLocal(key: string, value: object): Promise<void> {
+    await this.ask((id) => ({ kind: 'write-local', id, key, value }));
+  }
+
+  private ask(request: (id: number) => FillRequest): Promise<WriteResult[]> {
+    if (this.ended) return Promise.reject(ended());
+    const id = ++this.nextId;
+    return new Promise<WriteResult[]>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.post(request(id));
+    });
+  }
+
+  private post(request: FillRequest): void {
+    this.worker.postMessage(request);
+  }
 }

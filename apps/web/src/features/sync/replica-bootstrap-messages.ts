@@ -1,14 +1,29 @@
-/** What the page and the bootstrap worker (replica-bootstrap-worker.ts) say to each other. */
+import type { FillResult } from './replica-bootstrap.ts';
+import type { LocalRecord, WriteResult } from './replica-types.ts';
 
-export interface BootstrapRequest {
-  /** The replica's PouchDB name. */
-  name: string;
-  remoteUrl: string;
-}
+/** What the page and the fill worker (replica-bootstrap-worker.ts) say to each other. */
 
-export type BootstrapReport =
-  /** One page of the server's documents, already saved on the device. */
-  | { kind: 'page'; docs: object[] }
-  /** Finished; `filled` is false when the replica already held documents (nothing done). */
-  | { kind: 'done'; filled: boolean }
+export type FillRequest =
+  /** Fill replica `name` (its PouchDB name) from the server at `remoteUrl`. */
+  | { kind: 'start'; name: string; remoteUrl: string }
+  /** A write of the page's while the fill owns the replica; answered by `written`. */
+  | { kind: 'write'; id: number; docs: object[] }
+  /** A `_local` record (the store snapshot); answered by `written` with no results. */
+  | { kind: 'write-local'; id: number; key: string; value: object }
+  /** The answer to `caught-up`: records to save before any document. */
+  | { kind: 'records'; records: LocalRecord[] };
+
+export type FillReport =
+  /** Documents and deletions fetched from the server, not yet written. */
+  | { kind: 'docs'; docs: object[]; deleted: string[] }
+  /** Every document the server had is in the `docs` reports so far. */
+  | { kind: 'caught-up' }
+  /** The records the page answered `caught-up` with are saved. */
+  | { kind: 'saved' }
+  /** Following the server's feed live: whether it answers. */
+  | { kind: 'live'; reachable: boolean }
+  | { kind: 'written'; id: number; results: WriteResult[] }
+  | { kind: 'write-failed'; id: number; name: string; message: string }
+  /** Finished; `result` is null when the replica needed no fill (nothing done). */
+  | { kind: 'done'; result: FillResult | null }
   | { kind: 'failed'; message: string; status: number | null };

@@ -1,34 +1,46 @@
 /// <reference lib="webworker" />
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
-import type { BootstrapReport, BootstrapRequest } from './replica-bootstrap-messages.ts';
-import { bootstrapReplica } from './replica-bootstrap.ts';
+import type { FillReport, FillRequest } from './replica-bootstrap-messages.ts';
+import { ReplicaFill, type BootstrapDb, type LocalRecord } from './replica-bootstrap.ts';
 
 /**
- * Fills an empty replica off the page's thread. Saving a workspace's documents in IndexedDB is
- * most of a first sync's work (the structured clone and the `put` of each document), and here it
- * runs beside the page's parsing and rendering instead of between them. The worker closes the
- * database before it reports that it is done, so the page's own handle reopens it and reads the
- * sequence the bootstrap left (the adapter keeps that counter in memory per open handle).
+ * Fills a replica off the page's thread (replica-bootstrap.ts). Saving a workspace's documents in
+ * IndexedDB is most of a first sync's work (the structured clone and the `put` of each document),
+ * and here it runs beside the page's rendering instead of between its frames. While it runs, this
+ * worker is the replica's only writer: the page sends its own writes here. It closes the database
+ * before it reports that it is done, and the page then opens a fresh handle, which reads the
+ * sequence the fill left (the adapter keeps that counter in memory per open handle).
  */
 PouchDB.plugin(IndexeddbAdapter);
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const report = (message: BootstrapReport) => self.postMessage(message);
+const report = (message: FillReport) => self.postMessage(message);
 
 // The session cookie is HttpOnly; a worker's fetch attaches it when asked to include credentials.
 const remoteFetch = (url: string, init?: RequestInit) =>
   fetch(url, { ...init, credentials: 'include' });
 
-self.onmessage = async ({ data }: MessageEvent<BootstrapRequest>) => {
-  const db = new PouchDB<object>(data.name, { auto_compaction: true, adapter: 'indexeddb' });
+let fill: ReplicaFill | null = null;
+let answerCaughtUp: (records: LocalRecord[]) => void = () => undefined;
+
+async function start(name: string, remoteUrl: string): Promise<void> {
+  const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
   try {
-    const filled = await bootstrapReplica(db, data.remoteUrl, remoteFetch, (docs) =>
-      report({ kind: 'page', docs: docs as object[] }),
-    );
+    fill = new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, {
+      onDocs: (docs, deleted) => report({ kind: 'docs', docs: [...docs], deleted: [...deleted] }),
+      onCaughtUp: () =>
+        new Promise<LocalRecord[]>((resolve) => {
+          answerCaughtUp = resolve;
+          report({ kind: 'caught-up' });
+        }),
+      onSaved: () => report({ kind: 'saved' }),
+      onLive: (reachable) => report({ kind: 'live', reachable }),
+    });
+    const result = await fill.run();
     await db.close();
-    report({ kind: 'done', filled });
+    report({ kind: 'done', result });
   } catch (error) {
     await db.close().catch(() => undefined);
     const { message, status } = error as { message?: unknown; status?: unknown };
@@ -38,4 +50,27 @@ self.onmessage = async ({ data }: MessageEvent<BootstrapRequest>) => {
       status: typeof status === 'number' ? status : null,
     });
   }
+}
+
+self.onmessage = ({ data }: MessageEvent<FillRequest>) => {
+  if (data.kind === 'start') return void start(data.name, data.remoteUrl);
+  if (data.kind === 'records') return answerCaughtUp(data.records);
+  const { id } = data;
+  if (!fill) return report({ kind: 'write-failed', id, name: 'closed', message: 'No fill runs' });
+  const done =
+    data.kind === 'write'
+      ? fill.write(data.docs)
+      : fill.writeLocal(data.key, data.value).then(() => []);
+  done.then(
+    (results) => report({ kind: 'written', id, results }),
+    (error: unknown) => {
+      const { name, message } = error as { name?: unknown; message?: unknown };
+      report({
+        kind: 'write-failed',
+        id,
+        name: String(name ?? 'error'),
+        message: String(message ?? error),
+      });
+    },
+  );
 };

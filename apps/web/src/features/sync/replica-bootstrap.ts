@@ -1,10 +1,26 @@
+import { writeDocs } from './replica-docs.ts';
+import type { FillHooks, FillResult, LocalRecord, WriteResult } from './replica-types.ts';
+
+export type { FillHooks, FillResult, LocalRecord };
+
 /**
- * First sync of an empty replica from the server's change feed, in large pages with the
- * documents inline, written with `new_edits: false` (the server's revisions, no new ones).
- * Replication would get there too, but one document at a time through `_revs_diff` and
- * `_bulk_get` round trips and revision-tree merges: about ten times slower at 10,000 issues.
- * Afterwards both replication directions are checkpointed at the bootstrap's sequences, so live
- * sync continues from there instead of comparing every document again.
+ * First sync of a replica from the server's change feed, in large pages with the documents
+ * inline, written with `new_edits: false` (the server's revisions, no new ones). Replication
+ * would get there too, but one document at a time through `_revs_diff` and `_bulk_get` round
+ * trips and revision-tree merges: about ten times slower at 10,000 issues.
+ *
+ * It runs in two phases. First every page is fetched and handed to the screens (`onDocs`); once
+ * the feed's end is reached (`onCaughtUp`) the page has the whole workspace in memory and saves
+ * it as a store snapshot, so it is on the device (store-snapshot.ts). Then the documents are
+ * written to the replica one by one, which takes most of the time (about 0.35 ms a document in
+ * IndexedDB), while the feed is followed live so the device stays current. Until that is done
+ * the fill owns the replica: the page's own writes come through `write` (one writer; PouchDB's
+ * `indexeddb` adapter keeps its sequence counter in memory per open handle).
+ *
+ * Afterwards both replication directions are checkpointed at the fill's sequences, so live sync
+ * continues from there instead of comparing every document again. A fill that was cut off
+ * (page closed, network gone) leaves its mark saying so, and the next one resumes it, comparing
+ * the server's documents with what the replica already holds.
  */
 
 type Seq = number | string;
@@ -22,9 +38,10 @@ interface ReplicateOptions {
  */
 export interface BootstrapDb<Remote = unknown> {
   info(): Promise<{ update_seq: Seq }>;
-  bulkDocs(docs: object[], options: { new_edits: false }): Promise<unknown>;
+  bulkDocs(docs: object[], options?: { new_edits: false }): Promise<unknown>;
   put(doc: { _id: string; [field: string]: unknown }): Promise<unknown>;
   get(id: string): Promise<unknown>;
+  allDocs(): Promise<{ rows: { id: string; value: { rev: string } }[] }>;
   replicate: {
     from(remote: Remote, options: ReplicateOptions): OneShotReplication;
     to(remote: Remote, options: ReplicateOptions): OneShotReplication;
@@ -33,19 +50,33 @@ export interface BootstrapDb<Remote = unknown> {
 type Db = BootstrapDb;
 
 const PAGE_SIZE = 5_000;
+// Small enough that a write of the person's waits at most a few hundred milliseconds behind one.
+const WRITE_BATCH = 1_000;
+const LIVE_TIMEOUT_MS = 25_000;
+const LIVE_RETRY_MS = 2_000;
 export const BOOTSTRAP_MARK = 'keel-bootstrap';
+/** The name of the error a write gets when it reaches a fill that has just ended, unwritten. */
+export const FILL_ENDED = 'FillEnded';
 
 export interface BootstrapMark {
+  /** `filling` until every document is written; a mark without it is from an older build. */
+  phase?: 'filling' | 'done';
   /** Server sequence the pull continues from. */
   pull: Seq;
-  /** Local sequence after the bootstrap's writes: everything before it came from the server. */
+  /** Local sequence from which the push continues: everything before it came from the server. */
   push: Seq;
   /** Whether replication's own checkpoints have been set at these sequences yet. */
   checkpointed: boolean;
 }
 
+interface ChangesRow {
+  id: string;
+  deleted?: boolean;
+  changes?: { rev: string }[];
+  doc?: { _id: string; _rev: string };
+}
 interface ChangesPage {
-  results: { id: string; deleted?: boolean; doc?: { _id: string; _rev: string } }[];
+  results: ChangesRow[];
   last_seq: Seq;
 }
 
@@ -57,60 +88,206 @@ async function fetchJson<T>(fetchRemote: RemoteFetch, url: string, init?: Reques
   return (await res.json()) as T;
 }
 
-/**
- * Fill an empty replica. Calls `onPage` with each page's documents as soon as they are on the
- * device, so screens fill in while the rest arrives. Returns false when the replica was not
- * empty (nothing done).
- */
-export async function bootstrapReplica(
-  db: Db,
-  remoteUrl: string,
-  fetchRemote: RemoteFetch,
-  onPage: (docs: readonly object[]) => void,
-  pageSize = PAGE_SIZE,
-): Promise<boolean> {
-  const info = await db.info();
-  if (info.update_seq !== 0) return false;
+/** Whether a replica needs a fill: never written to, or a fill was cut off. */
+export async function needsFill(db: Pick<Db, 'info' | 'get'>): Promise<boolean> {
+  const mark = (await db.get(`_local/${BOOTSTRAP_MARK}`).catch(() => null)) as BootstrapMark | null;
+  if (mark) return mark.phase === 'filling';
+  return (await db.info()).update_seq === 0;
+}
 
-  const page = (since: Seq) =>
-    fetchJson<ChangesPage>(
-      fetchRemote,
-      `${remoteUrl}/_changes?include_docs=true&limit=${pageSize}&since=${encodeURIComponent(String(since))}`,
-    );
-  const seen = new Set<string>();
-  let since: Seq = 0;
-  let next: Promise<ChangesPage> | null = page(0);
-  while (next) {
-    const current: ChangesPage = await next;
-    // Ask for the next page while this one is written: the server and the device work at once.
-    next = current.results.length === pageSize ? page(current.last_seq) : null;
-    // If that request fails while this page is written, its error is thrown when it is awaited
-    // on the next turn; until then it must not surface as an unhandled rejection.
-    next?.catch(() => undefined);
-    since = current.last_seq;
-    const fresh: object[] = [];
-    const again: { id: string; rev: string }[] = [];
-    for (const row of current.results) {
-      if (row.deleted || !row.doc) continue;
-      if (seen.has(row.id)) again.push({ id: row.id, rev: row.doc._rev });
-      else fresh.push(row.doc);
-      seen.add(row.id);
+export class ReplicaFill {
+  /** Server documents fetched and not yet written, in feed order. */
+  private readonly queue = new Map<string, object>();
+  /** Revisions the replica holds: a later one of these needs its history to follow on. */
+  private readonly written = new Map<string, string>();
+  /** Documents the replica holds an older revision of, to fetch with their history. */
+  private readonly again = new Map<string, string>();
+  private since: Seq = 0;
+  private pushFrom: Seq | null = null;
+  private writes: Promise<unknown> = Promise.resolve();
+  private readonly live = new AbortController();
+  private ended = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly remoteUrl: string,
+    private readonly fetchRemote: RemoteFetch,
+    private readonly hooks: FillHooks,
+    private readonly pageSize = PAGE_SIZE,
+  ) {}
+
+  /** Fill the replica; null when it needs none (nothing done). */
+  async run(): Promise<FillResult | null> {
+    if (!(await needsFill(this.db))) return null;
+    await this.putLocal(BOOTSTRAP_MARK, {
+      phase: 'filling',
+      pull: 0,
+      push: 0,
+      checkpointed: false,
+    });
+    // Resuming a fill that was cut off: what is already on the device is not written again.
+    for (const row of (await this.db.allDocs()).rows)
+      if (!row.id.startsWith('_')) this.written.set(row.id, row.value.rev);
+
+    let page: ChangesPage;
+    let next: Promise<ChangesPage> | null = this.page(0);
+    do {
+      page = await next;
+      // Ask for the next page while this one is handed over: the server and the device work at once.
+      next = page.results.length === this.pageSize ? this.page(page.last_seq) : null;
+      // If that request fails meanwhile, its error is thrown when it is awaited; until then it
+      // must not surface as an unhandled rejection.
+      next?.catch(() => undefined);
+      this.take(page);
+    } while (next);
+    const records = (await this.hooks.onCaughtUp()) ?? [];
+    try {
+      await this.exclusive(async () => {
+        for (const record of records) await this.putLocal(record.id, record.value);
+      });
+      if (records.length) this.hooks.onSaved?.();
+    } catch {
+      // Not saved (a full disk, say): the documents still are, one by one, below.
     }
-    // A document changed while the bootstrap ran is in two pages. Without its revision history,
-    // the newer revision would sit beside the older one as a conflict; fetch it with history.
-    if (again.length) fresh.push(...(await withHistory(fetchRemote, remoteUrl, again)));
-    if (fresh.length) {
-      await db.bulkDocs(fresh, { new_edits: false });
-      onPage(fresh);
+
+    const following = this.followLive();
+    try {
+      await this.drain();
+    } finally {
+      this.live.abort();
+    }
+    await following;
+    // What the live feed brought while the last batch was written.
+    await this.drain();
+    const seq = (await this.db.info()).update_seq;
+    const push = this.pushFrom ?? seq;
+    await this.exclusive(() =>
+      this.putLocal(BOOTSTRAP_MARK, { phase: 'done', pull: this.since, push, checkpointed: false }),
+    );
+    // From here the page writes through its own handle; a write that comes late is refused
+    // unwritten (FILL_ENDED), so it can be made there instead.
+    this.ended = true;
+    await this.writes;
+    return { seq, push };
+  }
+
+  /**
+   * A write of the page's while the fill runs. The documents it updates are written first if they
+   * are still waiting, so the update finds the revision it was made from.
+   */
+  write(docs: readonly object[]): Promise<WriteResult[]> {
+    return this.exclusive(async () => {
+      const ids = new Set(docs.map((d) => (d as { _id: string })._id));
+      await this.writeQueued([...this.queue.keys()].filter((id) => ids.has(id)));
+      await this.writeAgain([...this.again.keys()].filter((id) => ids.has(id)));
+      this.pushFrom ??= (await this.db.info()).update_seq;
+      const results = await writeDocs(this.db as Parameters<typeof writeDocs>[0], docs);
+      for (const r of results) if (r.ok && r.rev) this.written.set(r.id, r.rev);
+      return results;
+    });
+  }
+
+  /** A `_local` record written through the fill (the page's store snapshot). */
+  writeLocal(id: string, value: object): Promise<void> {
+    return this.exclusive(() => this.putLocal(id, value));
+  }
+
+  private page(since: Seq, live = false): Promise<ChangesPage> {
+    const feed = live ? `&feed=longpoll&timeout=${LIVE_TIMEOUT_MS}` : '';
+    return fetchJson<ChangesPage>(
+      this.fetchRemote,
+      `${this.remoteUrl}/_changes?include_docs=true&limit=${this.pageSize}&since=${encodeURIComponent(String(since))}${feed}`,
+      live ? { signal: this.live.signal } : undefined,
+    );
+  }
+
+  private take(page: ChangesPage): void {
+    this.since = page.last_seq;
+    const docs: object[] = [];
+    const deleted: string[] = [];
+    for (const row of page.results) {
+      const rev = row.doc?._rev ?? row.changes?.[0]?.rev;
+      if (!rev) continue;
+      if (row.deleted) deleted.push(row.id);
+      else if (row.doc) docs.push(row.doc);
+      const held = this.written.get(row.id);
+      if (held === rev) continue;
+      if (held !== undefined) {
+        // Written without its history, the newer revision would sit beside the older one as a
+        // conflict; it is fetched with its history instead.
+        this.again.set(row.id, rev);
+        this.queue.delete(row.id);
+      } else if (row.deleted) this.queue.delete(row.id);
+      else if (row.doc) {
+        // A later revision of a document not written yet simply replaces it.
+        this.queue.delete(row.id);
+        this.queue.set(row.id, row.doc);
+      }
+    }
+    if (docs.length || deleted.length) this.hooks.onDocs(docs, deleted);
+  }
+
+  private async followLive(): Promise<void> {
+    while (!this.live.signal.aborted) {
+      try {
+        this.take(await this.page(this.since, true));
+        this.hooks.onLive?.(true);
+      } catch {
+        if (this.live.signal.aborted) return;
+        this.hooks.onLive?.(false);
+        await new Promise((resolve) => setTimeout(resolve, LIVE_RETRY_MS));
+      }
     }
   }
-  const mark: BootstrapMark = {
-    pull: since,
-    push: (await db.info()).update_seq,
-    checkpointed: false,
-  };
-  await db.put({ _id: `_local/${BOOTSTRAP_MARK}`, ...mark });
-  return true;
+
+  private async drain(): Promise<void> {
+    while (this.queue.size || this.again.size) {
+      await this.exclusive(async () => {
+        await this.writeQueued([...this.queue.keys()].slice(0, WRITE_BATCH));
+        await this.writeAgain([...this.again.keys()].slice(0, WRITE_BATCH));
+      });
+    }
+  }
+
+  private async writeQueued(ids: readonly string[]): Promise<void> {
+    if (!ids.length) return;
+    const docs = ids.map((id) => this.queue.get(id) as { _id: string; _rev: string });
+    // Counted as written from here: a later revision the live feed brings meanwhile must follow
+    // on from this one.
+    for (const doc of docs) {
+      this.queue.delete(doc._id);
+      this.written.set(doc._id, doc._rev);
+    }
+    await this.db.bulkDocs(docs, { new_edits: false });
+  }
+
+  private async writeAgain(ids: readonly string[]): Promise<void> {
+    if (!ids.length) return;
+    const wanted = ids.map((id) => ({ id, rev: this.again.get(id) as string }));
+    for (const { id, rev } of wanted) {
+      this.again.delete(id);
+      this.written.set(id, rev);
+    }
+    const docs = await withHistory(this.fetchRemote, this.remoteUrl, wanted);
+    await this.db.bulkDocs(docs, { new_edits: false });
+  }
+
+  private async putLocal(id: string, value: object): Promise<void> {
+    const _id = `_local/${id}`;
+    const held = (await this.db.get(_id).catch(() => null)) as { _rev?: string } | null;
+    await this.db.put({ ...value, _id, ...(held?._rev ? { _rev: held._rev } : {}) });
+  }
+
+  /** One write at a time, so the page's writes and the fill's never interleave. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(() => {
+      if (this.ended)
+        throw Object.assign(new Error('The first sync has ended'), { name: FILL_ENDED });
+      return task();
+    });
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
 }
 
 async function withHistory(
@@ -131,10 +308,11 @@ async function withHistory(
 }
 
 /**
- * Set replication's checkpoints at the bootstrap's sequences with two one-shot replications
+ * Set replication's checkpoints at the fill's sequences with two one-shot replications
  * (a `since` on the live sync would be re-applied on each of its retries). Tried once: if it
  * fails (offline again already), live sync still works from no checkpoint, it just compares
- * every document once, and must not later be wound back to the bootstrap's sequences.
+ * every document once, and must not later be wound back to the fill's sequences. A fill that
+ * has not finished sets none.
  */
 export async function checkpointBootstrap<Remote>(
   db: BootstrapDb<Remote>,
@@ -143,9 +321,9 @@ export async function checkpointBootstrap<Remote>(
 ): Promise<void> {
   const mark = (await db.get(`_local/${BOOTSTRAP_MARK}`).catch(() => null)) as
     (BootstrapMark & { _id: string; _rev: string }) | null;
-  if (!mark || mark.checkpointed) return;
+  if (!mark || mark.checkpointed || mark.phase === 'filling') return;
   try {
-    // Changes made on the device since the bootstrap go up here, so refusals must be reported.
+    // Changes made on the device since the fill go up here, so refusals must be reported.
     const push = db.replicate.to(remote, { since: mark.push, batch_size: 1_000 });
     push.on('denied', onDenied);
     await Promise.all([db.replicate.from(remote, { since: mark.pull, batch_size: 1_000 }), push]);

@@ -60,6 +60,33 @@ export interface ReplicationError {
   message: string;
 }
 
+export interface LocalRecord {
+  id: string;
+  value: Record<string, unknown>;
+}
+
+export interface FillHooks {
+  /** Documents and deletions fetched from the server, before they are written. */
+  onDocs(docs: readonly object[], deleted: readonly string[]): void;
+  /**
+   * The first time the server's feed has been read to its end: every document is in `onDocs`
+   * calls. Returns `_local` records to save before any document is written (the page's store
+   * snapshot, which puts the workspace on the device at once).
+   */
+  onCaughtUp(): Promise<readonly LocalRecord[]> | readonly LocalRecord[] | void;
+  /** The records `onCaughtUp` gave are saved. */
+  onSaved?(): void;
+  /** Following the server's feed live during the fill: whether it answers. */
+  onLive?(reachable: boolean): void;
+}
+
+export interface FillResult {
+  /** Local sequence after the fill. */
+  seq: Seq;
+  /** Local sequence from which changes must be pushed (the page's writes during the fill). */
+  push: Seq;
+}
+
 export interface Replica {
   readonly name: string;
   /** Every document of these types on the device (ids start with their type). */
@@ -80,11 +107,14 @@ export interface Replica {
   changedSince: (since: Seq) => Promise<object[]>;
   readLocal: (id: string) => Promise<Record<string, unknown> | null>;
   writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
+  /** Whether the replica needs a first fill: never filled, or a fill was cut off. */
+  needsFill: () => Promise<boolean>;
   /**
-   * Fill an empty replica from the server in large pages, calling `onPage` with each page's
-   * documents once saved. False when the replica already held documents.
+   * Fill the replica from the server (replica-bootstrap.ts). Until it resolves, `bulk` and
+   * `writeLocal` go through the fill, the replica's only writer meanwhile. Null when the replica
+   * needed no fill (nothing done).
    */
-  bootstrap: (remoteUrl: string, onPage: (docs: readonly unknown[]) => void) => Promise<boolean>;
+  fill: (remoteUrl: string, hooks: FillHooks) => Promise<FillResult | null>;
   startSync: (remoteUrl: string, events: ReplicationEvents) => () => void;
   close: () => Promise<void>;
   destroy: () => Promise<void>;

@@ -1,8 +1,14 @@
 import { typeOfId } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
-import { bootstrapInWorker } from './replica-bootstrap-in-worker.ts';
-import { bootstrapReplica, checkpointBootstrap } from './replica-bootstrap.ts';
+import { WorkerFill } from './replica-bootstrap-in-worker.ts';
+import {
+  checkpointBootstrap,
+  FILL_ENDED,
+  needsFill,
+  ReplicaFill,
+  type BootstrapDb,
+} from './replica-bootstrap.ts';
 import { currentVersion, readDenial, writeDocs } from './replica-docs.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
 
@@ -16,6 +22,9 @@ export type {
   LeafVersion,
   ReplicationError,
   Replica,
+  FillHooks,
+  FillResult,
+  LocalRecord,
 } from './replica-types.ts';
 
 /**
@@ -38,8 +47,23 @@ PouchDB.plugin(IndexeddbAdapter);
 export function openReplica(name: string): Replica {
   // The `indexeddb` adapter (one object store per database) writes and reads about 1.5 times
   // faster than PouchDB's default `idb` one: docs/performance.md.
-  const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
+  const open = () => new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
+  let db = open();
   const localRevs = new Map<string, string>();
+  // While a first fill runs, it is the replica's only writer (replica-bootstrap.ts).
+  let filling: { fill: WorkerFill | ReplicaFill; ended: Promise<void> } | null = null;
+  /** Through the fill while one runs; a write it refused as ended is made here once it has. */
+  const viaFill = async <T>(write: (fill: WorkerFill | ReplicaFill) => Promise<T>) => {
+    const current = filling;
+    if (!current) return null;
+    try {
+      return { value: await write(current.fill) };
+    } catch (error) {
+      if ((error as { name?: unknown }).name !== FILL_ENDED) throw error;
+      await current.ended;
+      return null;
+    }
+  };
 
   return {
     name,
@@ -73,7 +97,7 @@ export function openReplica(name: string): Replica {
       });
       return () => feed.cancel();
     },
-    bulk: (docs) => writeDocs(db, docs),
+    bulk: async (docs) => (await viaFill((fill) => fill.write(docs)))?.value ?? writeDocs(db, docs),
     get: async (id) => db.get(id).catch(() => null),
     versions: async (id) => {
       const winner = await db.get<object>(id, { conflicts: true }).catch(() => null);
@@ -120,6 +144,7 @@ export function openReplica(name: string): Replica {
       return doc;
     },
     writeLocal: async (id, value) => {
+      if (await viaFill((fill) => fill.writeLocal(id, value))) return;
       const _id = `_local/${id}`;
       // Remembering the revision saves reading a record back before each write: a store
       // snapshot is megabytes.
@@ -133,12 +158,30 @@ export function openReplica(name: string): Replica {
       });
       localRevs.set(id, result.rev);
     },
-    bootstrap: async (remoteUrl, onPage) => {
-      // Most opens find a filled replica: no worker is started for them.
-      if ((await db.info()).update_seq !== 0) return false;
-      return typeof Worker === 'function'
-        ? bootstrapInWorker(name, remoteUrl, onPage)
-        : bootstrapReplica(db, remoteUrl, remoteFetch, onPage);
+    needsFill: () => needsFill(db),
+    fill: async (remoteUrl, hooks) => {
+      const inWorker = typeof Worker === 'function';
+      const fill = inWorker
+        ? new WorkerFill(name, remoteUrl, hooks)
+        : new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, hooks);
+      let settle = () => undefined as void;
+      filling = { fill, ended: new Promise<void>((resolve) => (settle = resolve)) };
+      try {
+        // One fill of a replica at a time: a second tab waits for the first to finish, and then
+        // finds nothing left to do.
+        const run = () => fill.run();
+        return await (navigator.locks ? navigator.locks.request(`keel.fill.${name}`, run) : run());
+      } finally {
+        // This page's handle may hold a sequence counter from before the worker's writes: a
+        // fresh one reads what the fill left.
+        if (inWorker) {
+          await db.close().catch(() => undefined);
+          db = open();
+          localRevs.clear();
+        }
+        filling = null;
+        settle();
+      }
     },
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
     close: () => db.close(),

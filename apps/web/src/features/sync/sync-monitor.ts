@@ -1,6 +1,6 @@
 import { createValueStore, type ValueStore } from '../../shared/lib/value-store.ts';
 import type { Denial, Direction, Replica, ReplicationError, Seq } from './replica.ts';
-import { pausedState, type SyncSignals } from './sync-status.ts';
+import { pausedState, type DirectionState, type SyncSignals } from './sync-status.ts';
 
 export interface SyncHooks {
   onDenied: (denial: Denial) => void;
@@ -48,6 +48,9 @@ export class SyncMonitor {
   /** `pushedUpTo`: everything on the device up to here is known to be on the server already. */
   async start(replica: Replica, pushedUpTo?: Seq): Promise<void> {
     this.replica = replica;
+    // Whatever a first fill showed, live replication has yet to say how it is going.
+    this.setDirection('pull', 'starting');
+    this.setDirection('push', 'starting');
     if (pushedUpTo !== undefined)
       await replica.writeLocal(PUSH_MARK, { seq: pushedUpTo }).catch(() => undefined);
     const mark = await replica.readLocal(PUSH_MARK);
@@ -58,6 +61,16 @@ export class SyncMonitor {
     window.addEventListener('offline', this.handleOffline);
     this.connect();
     this.localChanged();
+  }
+
+  /**
+   * Before `start`, while the replica's first fill runs: the fill's live feed (`pull`) and
+   * whether changes made meanwhile wait to go up (`push`).
+   */
+  showFilling(pull: DirectionState, push: DirectionState): void {
+    if (this.replica || this.stopped) return;
+    this.setDirection('pull', pull);
+    this.setDirection('push', push);
   }
 
   stop(): void {

@@ -25,7 +25,7 @@ import { topUpNumbers } from './number-reserve.ts';
 import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
-import type { Denial, Replica, Seq } from './replica.ts';
+import type { Denial, LocalRecord, Replica, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import { saveBatches } from './save-batches.ts';
 import {
@@ -145,17 +145,8 @@ export class WorkspaceSession {
 
   private async open(): Promise<void> {
     const replica = await this.replica;
-    try {
-      if (await this.bootstrap(replica)) {
-        // All of it came from the server: nothing on the device is waiting to be pushed.
-        const seq = await replica.updateSeq();
-        this.follow(replica, seq, seq);
-        this.keepSnapshots(replica, false);
-        return;
-      }
-    } finally {
-      this.queue.release();
-    }
+    if ((await replica.needsFill().catch(() => false)) && (await this.fill(replica))) return;
+    this.queue.release();
     // What lists and boards show comes first, so the first screen renders from it; comments and
     // activity (most of a workspace's documents) follow a moment later.
     const main = readSnapshot(await replica.readLocal(snapshotKey('main')));
@@ -188,23 +179,87 @@ export class WorkspaceSession {
   }
 
   /**
-   * An empty replica (first visit on this device) is filled from the server in large pages, and
-   * the screens fill in page by page. Offline, or if the server fails, replication does it later.
+   * First visit on this device, or a first visit cut off: the replica is filled from the server
+   * (replica-bootstrap.ts) and the screens fill in page by page. Offline, or if the server fails,
+   * the replica opens as it is and replication does the rest. False when nothing was filled.
    */
-  private async bootstrap(replica: Replica): Promise<boolean> {
+  private async fill(replica: Replica): Promise<boolean> {
     if (!navigator.onLine) return false;
+    // A fill cut off: show what its page saved while this one fetches everything again.
+    const saved = await Promise.all(
+      (['main', 'history'] as const).map(async (part) =>
+        readSnapshot(await replica.readLocal(snapshotKey(part)).catch(() => null)),
+      ),
+    );
+    if (saved[0] && saved[1]) {
+      this.store.restore(saved[0].docs, 'main');
+      this.store.restore(saved[1].docs, 'history');
+    }
+    this.filling = true;
     try {
-      const filled = await replica.bootstrap(this.monitor.remoteUrl, (docs) => {
-        if (!this.closed) this.store.add(docs);
+      const filled = await replica.fill(this.monitor.remoteUrl, {
+        onDocs: (docs, deleted) => {
+          if (this.closed) return;
+          this.store.add(docs);
+          if (deleted.length)
+            this.store.apply(deleted.map((id) => ({ id, seq: 0, deleted: true, doc: null })));
+        },
+        onCaughtUp: () => this.caughtUp(),
+        onSaved: () => {
+          this.savedWhileFilling = true;
+          this.showFilling();
+        },
+        onLive: (reachable) => {
+          this.fillReachable = reachable;
+          this.showFilling();
+        },
       });
-      if (filled && !this.closed) {
-        this.store.load([]);
-        this.store.merge([]);
-      }
-      return filled;
+      if (!filled || this.closed) return filled !== null;
+      this.filling = false;
+      this.follow(replica, filled.seq, filled.push);
+      this.saveLeftBehind(replica);
+      // The snapshot saved when the feed was caught up is replaced at once by one that knows its
+      // sequence: opening from one that does not reads the whole replica's feed.
+      this.keepSnapshots(replica, false, 0);
+      return true;
     } catch {
       return false;
+    } finally {
+      this.filling = false;
+      this.queue.release();
     }
+  }
+
+  /** While the replica is being filled: its live feed answers, and no change waits to go up. */
+  private fillReachable = true;
+  private filling = false;
+  private wroteWhileFilling = false;
+
+  /**
+   * Every document of the workspace is in memory. Saved whole as a store snapshot, before the
+   * fill writes any document, it is on the device: the next open (offline too) shows it while
+   * the replica's fill goes on behind. Changes can be made from here; they go through the fill.
+   */
+  private caughtUp(): LocalRecord[] {
+    if (this.closed) return [];
+    this.store.load([]);
+    this.store.merge([]);
+    this.queue.release();
+    // Sequence 0: the snapshot says nothing of the replica yet, which is still being filled.
+    return (['main', 'history'] as const).map((part) => ({
+      id: snapshotKey(part),
+      value: { version: SNAPSHOT_VERSION, seq: 0, docs: this.store.snapshot(SNAPSHOT_TYPES[part]) },
+    }));
+  }
+
+  private savedWhileFilling = false;
+
+  private showFilling(): void {
+    if (!this.filling || !this.savedWhileFilling) return;
+    this.monitor.showFilling(
+      this.fillReachable ? 'idle' : 'unreachable',
+      this.wroteWhileFilling ? 'starting' : 'idle',
+    );
   }
 
   /** Keep the store following the replica from `seq`, and start live sync. */
@@ -231,7 +286,7 @@ export class WorkspaceSession {
    * Save the store as snapshots (store-snapshot.ts) a few seconds after it changes, each part
    * only when its documents changed. `fresh`: the snapshots just read are already current.
    */
-  private keepSnapshots(replica: Replica, fresh: boolean): void {
+  private keepSnapshots(replica: Replica, fresh: boolean, firstDelay = SNAPSHOT_DELAY_MS): void {
     if (this.closed) return;
     const parts = ['main', 'history'] as const;
     const written = new Map<SnapshotPart, readonly (readonly unknown[])[]>();
@@ -276,11 +331,11 @@ export class WorkspaceSession {
         saving = false;
       }
     };
-    const schedule = () => {
+    const schedule = (delay = SNAPSHOT_DELAY_MS) => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void save(), SNAPSHOT_DELAY_MS);
+      timer = setTimeout(() => void save(), delay);
     };
-    schedule();
+    schedule(firstDelay);
     const unsubscribe = this.store.subscribe(schedule);
     this.cleanups.push(() => {
       unsubscribe();
@@ -437,6 +492,11 @@ export class WorkspaceSession {
       // can drop its draft once this resolves.
       const revs = new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : [])));
       this.store.showSaved(docs, revs);
+      if (this.filling) {
+        // Saved on the device; it goes up once the fill is done.
+        this.wroteWhileFilling = true;
+        this.showFilling();
+      }
       return { ok: true };
     } catch (error) {
       const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
