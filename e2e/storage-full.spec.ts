@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { idbWrites, refuseIdbWrites } from './support/idb-faults.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { fillPhase } from './support/replica-hold.ts';
 
 /**
  * The store snapshot (apps/web/src/features/sync/store-snapshot.ts) is a cache in the replica's
@@ -40,6 +41,29 @@ const storedSnapshots = (page: Page) =>
     return found.sort();
   });
 
+/** Remove the snapshot records from the replica's IndexedDB (a cache: nothing else is lost). */
+const dropSnapshots = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases())
+      .map((d) => d.name ?? '')
+      .filter((n) => n.startsWith('_pouch_keel-'));
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('meta', 'readwrite');
+        const store = tx.objectStore('meta');
+        store.delete(IDBKeyRange.bound('_local/keel-snapshot-', '_local/keel-snapshot-\uffff'));
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('delete failed'));
+      });
+      db.close();
+    }
+  });
+
 test('a snapshot that cannot be written (storage full) loses nothing, and the next open reads the documents', async ({
   page,
 }) => {
@@ -51,6 +75,10 @@ test('a snapshot that cannot be written (storage full) loses nothing, and the ne
   await keel.signUp(newAccount('full'));
   const slug = newSlug('full');
   await keel.createWorkspace('Full disk', slug);
+  // The first sync saved a snapshot while there was room; this device is one that has none.
+  await expect.poll(() => fillPhase(page, slug)).toBe('done');
+  await expect.poll(() => storedSnapshots(page)).toContain('_local/keel-snapshot-history');
+  await dropSnapshots(page);
   await page.evaluate((flag) => localStorage.setItem(flag, '1'), FULL_FLAG);
   await page.goto(`/${slug}/issues`);
   await keel.createIssue('Kept while the disk is full');

@@ -48,9 +48,13 @@ export async function releaseReplica(page: Page) {
   });
 }
 
-/** The phase of the replica's first fill, read without holding anything. */
+/** The phase of the replica's first fill (null before there is a replica), read in passing. */
 export async function fillPhase(page: Page, slug: string): Promise<string | null> {
-  const phase = await holdReplica(page, slug);
-  await releaseReplica(page);
-  return phase;
+  try {
+    return await holdReplica(page, slug);
+  } catch {
+    return null;
+  } finally {
+    await releaseReplica(page);
+  }
 }

@@ -19,6 +19,7 @@ export class WorkerFill {
   >();
   private nextId = 0;
   private ended = false;
+  private stop: (() => void) | null = null;
 
   constructor(
     private readonly name: string,
@@ -34,6 +35,7 @@ export class WorkerFill {
   run(): Promise<FillResult | null> {
     return new Promise<FillResult | null>((resolve, reject) => {
       const end = (error: Error | null, result: FillResult | null = null) => {
+        if (this.ended) return;
         this.ended = true;
         this.worker.terminate();
         for (const write of this.waiting.values()) write.reject(ended());
@@ -53,7 +55,7 @@ export class WorkerFill {
           case 'saved':
             return this.hooks.onSaved?.();
           case 'live':
-            return this.hooks.onLive?.(data.reachable);
+            return this.hooks.onLive?.(data.reachable, data.status);
           case 'written':
             this.waiting.get(data.id)?.resolve(data.results);
             this.waiting.delete(data.id);
@@ -71,8 +73,15 @@ export class WorkerFill {
       };
       this.worker.onerror = (event) =>
         end(new Error(event.message || 'The first sync worker failed'));
+      this.stop = () => end(new Error('The first sync was stopped'));
       this.post({ kind: 'start', name: this.name, remoteUrl: this.remoteUrl });
     });
+  }
+
+  /** Stop (the page is closing): whatever was written stays, and the next open resumes. */
+  cancel(): void {
+    if (this.stop) this.stop();
+    else this.worker.terminate();
   }
 
   write(docs: readonly object[]): Promise<WriteResult[]> {

@@ -21,7 +21,7 @@ export type FillReport =
   /** The records the page answered `caught-up` with are saved. */
   | { kind: 'saved' }
   /** Following the server's feed live: whether it answers. */
-  | { kind: 'live'; reachable: boolean }
+  | { kind: 'live'; reachable: boolean; status: number | null }
   | { kind: 'written'; id: number; results: WriteResult[] }
   | { kind: 'write-failed'; id: number; name: string; message: string }
   /** Finished; `result` is null when the replica needed no fill (nothing done). */

@@ -7,10 +7,8 @@ import { ReplicaFill, type BootstrapDb, type LocalRecord } from './replica-boots
 /**
  * Fills a replica off the page's thread (replica-bootstrap.ts). Saving a workspace's documents in
  * IndexedDB is most of a first sync's work (the structured clone and the `put` of each document),
- * and here it runs beside the page's rendering instead of between its frames. While it runs, this
- * worker is the replica's only writer: the page sends its own writes here. It closes the database
- * before it reports that it is done, and the page then opens a fresh handle, which reads the
- * sequence the fill left (the adapter keeps that counter in memory per open handle).
+ * and here it runs beside the page's rendering instead of between its frames. While it runs, the
+ * page sends its own writes here, so the documents they update are written first.
  */
 PouchDB.plugin(IndexeddbAdapter);
 
@@ -36,7 +34,7 @@ async function start(name: string, remoteUrl: string): Promise<void> {
           report({ kind: 'caught-up' });
         }),
       onSaved: () => report({ kind: 'saved' }),
-      onLive: (reachable) => report({ kind: 'live', reachable }),
+      onLive: (reachable, status = null) => report({ kind: 'live', reachable, status }),
     });
     const result = await fill.run();
     await db.close();

@@ -100,7 +100,9 @@ export class ReplicaFill {
   private readonly queue = new Map<string, object>();
   /** Revisions the replica holds: a later one of these needs its history to follow on. */
   private readonly written = new Map<string, string>();
-  /** Documents the replica holds an older revision of, to fetch with their history. */
+  /** Revisions being written now: a later one that arrives meanwhile needs its history too. */
+  private readonly writing = new Map<string, string>();
+  /** Documents the replica holds (or is writing) an older revision of, to fetch with history. */
   private readonly again = new Map<string, string>();
   private since: Seq = 0;
   private pushFrom: Seq | null = null;
@@ -114,18 +116,43 @@ export class ReplicaFill {
     private readonly fetchRemote: RemoteFetch,
     private readonly hooks: FillHooks,
     private readonly pageSize = PAGE_SIZE,
+    private readonly writeBatch = WRITE_BATCH,
   ) {}
 
   /** Fill the replica; null when it needs none (nothing done). */
   async run(): Promise<FillResult | null> {
+    try {
+      return await this.fill();
+    } catch (error) {
+      // Every write the page sent before this gets its real outcome; later ones are refused
+      // unwritten (FILL_ENDED), so the page can make them itself.
+      this.end();
+      await this.writes;
+      throw error;
+    }
+  }
+
+  /** Stop (the page is closing): the fill ends with an error, and resumes at the next open. */
+  cancel(): void {
+    this.end();
+  }
+
+  private async fill(): Promise<FillResult | null> {
     if (!(await needsFill(this.db))) return null;
-    await this.putLocal(BOOTSTRAP_MARK, {
-      phase: 'filling',
-      pull: 0,
-      push: 0,
-      checkpointed: false,
-    });
-    // Resuming a fill that was cut off: what is already on the device is not written again.
+    const mark = (await this.db
+      .get(`_local/${BOOTSTRAP_MARK}`)
+      .catch(() => null)) as BootstrapMark | null;
+    // Resuming a fill that was cut off: what is already on the device is not written again, and
+    // changes made on it meanwhile (through that fill, or offline since) are somewhere among its
+    // documents, so the push compares them all.
+    if (mark) this.pushFrom = 0;
+    else
+      await this.putLocal(BOOTSTRAP_MARK, {
+        phase: 'filling',
+        pull: 0,
+        push: 0,
+        checkpointed: false,
+      });
     for (const row of (await this.db.allDocs()).rows)
       if (!row.id.startsWith('_')) this.written.set(row.id, row.value.rev);
 
@@ -138,6 +165,8 @@ export class ReplicaFill {
       // If that request fails meanwhile, its error is thrown when it is awaited; until then it
       // must not surface as an unhandled rejection.
       next?.catch(() => undefined);
+      if (this.ended)
+        throw Object.assign(new Error('The first sync has ended'), { name: FILL_ENDED });
       this.take(page);
     } while (next);
     const records = (await this.hooks.onCaughtUp()) ?? [];
@@ -146,7 +175,8 @@ export class ReplicaFill {
         for (const record of records) await this.putLocal(record.id, record.value);
       });
       if (records.length) this.hooks.onSaved?.();
-    } catch {
+    } catch (error) {
+      if (this.ended) throw error;
       // Not saved (a full disk, say): the documents still are, one by one, below.
     }
 
@@ -166,7 +196,7 @@ export class ReplicaFill {
     );
     // From here the page writes through its own handle; a write that comes late is refused
     // unwritten (FILL_ENDED), so it can be made there instead.
-    this.ended = true;
+    this.end();
     await this.writes;
     return { seq, push };
   }
@@ -178,8 +208,14 @@ export class ReplicaFill {
   write(docs: readonly object[]): Promise<WriteResult[]> {
     return this.exclusive(async () => {
       const ids = new Set(docs.map((d) => (d as { _id: string })._id));
-      await this.writeQueued([...this.queue.keys()].filter((id) => ids.has(id)));
-      await this.writeAgain([...this.again.keys()].filter((id) => ids.has(id)));
+      try {
+        await this.writeQueued([...this.queue.keys()].filter((id) => ids.has(id)));
+        await this.writeAgain([...this.again.keys()].filter((id) => ids.has(id)));
+      } catch {
+        // Still waiting (a later revision's history did not come, offline say): the change is
+        // made on the revision the replica has, and the later one follows as a conflict, which
+        // the page merges once the fill is done.
+      }
       this.pushFrom ??= (await this.db.info()).update_seq;
       const results = await writeDocs(this.db as Parameters<typeof writeDocs>[0], docs);
       for (const r of results) if (r.ok && r.rev) this.written.set(r.id, r.rev);
@@ -192,12 +228,20 @@ export class ReplicaFill {
     return this.exclusive(() => this.putLocal(id, value));
   }
 
+  private end(): void {
+    this.ended = true;
+    this.live.abort();
+  }
+
   private page(since: Seq, live = false): Promise<ChangesPage> {
     const feed = live ? `&feed=longpoll&timeout=${LIVE_TIMEOUT_MS}` : '';
     return fetchJson<ChangesPage>(
       this.fetchRemote,
       `${this.remoteUrl}/_changes?include_docs=true&limit=${this.pageSize}&since=${encodeURIComponent(String(since))}${feed}`,
-      live ? { signal: this.live.signal } : undefined,
+      // A connection gone quiet (a laptop asleep, Wi-Fi lost without a word) counts as lost.
+      live
+        ? { signal: AbortSignal.any([this.live.signal, AbortSignal.timeout(LIVE_TIMEOUT_MS * 2)]) }
+        : undefined,
     );
   }
 
@@ -210,7 +254,7 @@ export class ReplicaFill {
       if (!rev) continue;
       if (row.deleted) deleted.push(row.id);
       else if (row.doc) docs.push(row.doc);
-      const held = this.written.get(row.id);
+      const held = this.writing.get(row.id) ?? this.written.get(row.id);
       if (held === rev) continue;
       if (held !== undefined) {
         // Written without its history, the newer revision would sit beside the older one as a
@@ -232,10 +276,17 @@ export class ReplicaFill {
       try {
         this.take(await this.page(this.since, true));
         this.hooks.onLive?.(true);
-      } catch {
+      } catch (error) {
         if (this.live.signal.aborted) return;
-        this.hooks.onLive?.(false);
-        await new Promise((resolve) => setTimeout(resolve, LIVE_RETRY_MS));
+        const status = (error as { status?: unknown }).status;
+        this.hooks.onLive?.(false, typeof status === 'number' ? status : null);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, LIVE_RETRY_MS);
+          this.live.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       }
     }
   }
@@ -243,8 +294,8 @@ export class ReplicaFill {
   private async drain(): Promise<void> {
     while (this.queue.size || this.again.size) {
       await this.exclusive(async () => {
-        await this.writeQueued([...this.queue.keys()].slice(0, WRITE_BATCH));
-        await this.writeAgain([...this.again.keys()].slice(0, WRITE_BATCH));
+        await this.writeQueued([...this.queue.keys()].slice(0, this.writeBatch));
+        await this.writeAgain([...this.again.keys()].slice(0, this.writeBatch));
       });
     }
   }
@@ -252,13 +303,21 @@ export class ReplicaFill {
   private async writeQueued(ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
     const docs = ids.map((id) => this.queue.get(id) as { _id: string; _rev: string });
-    // Counted as written from here: a later revision the live feed brings meanwhile must follow
-    // on from this one.
     for (const doc of docs) {
       this.queue.delete(doc._id);
-      this.written.set(doc._id, doc._rev);
+      this.writing.set(doc._id, doc._rev);
     }
-    await this.db.bulkDocs(docs, { new_edits: false });
+    try {
+      await this.db.bulkDocs(docs, { new_edits: false });
+      for (const doc of docs) this.written.set(doc._id, doc._rev);
+    } catch (error) {
+      // Waiting again, unless a later revision (in `again`) has taken its place meanwhile.
+      for (const doc of docs)
+        if (!this.again.has(doc._id) && !this.queue.has(doc._id)) this.queue.set(doc._id, doc);
+      throw error;
+    } finally {
+      for (const doc of docs) this.writing.delete(doc._id);
+    }
   }
 
   private async writeAgain(ids: readonly string[]): Promise<void> {
@@ -266,10 +325,20 @@ export class ReplicaFill {
     const wanted = ids.map((id) => ({ id, rev: this.again.get(id) as string }));
     for (const { id, rev } of wanted) {
       this.again.delete(id);
-      this.written.set(id, rev);
+      this.writing.set(id, rev);
     }
-    const docs = await withHistory(this.fetchRemote, this.remoteUrl, wanted);
-    await this.db.bulkDocs(docs, { new_edits: false });
+    try {
+      const docs = await withHistory(this.fetchRemote, this.remoteUrl, wanted);
+      await this.db.bulkDocs(docs, { new_edits: false });
+      // One the server no longer has is followed by a later revision in the feed.
+      const got = new Set(docs.map((d) => (d as { _id: string })._id));
+      for (const { id, rev } of wanted) if (got.has(id)) this.written.set(id, rev);
+    } catch (error) {
+      for (const { id, rev } of wanted) if (!this.again.has(id)) this.again.set(id, rev);
+      throw error;
+    } finally {
+      for (const { id } of wanted) this.writing.delete(id);
+    }
   }
 
   private async putLocal(id: string, value: object): Promise<void> {

@@ -76,8 +76,11 @@ export interface FillHooks {
   onCaughtUp(): Promise<readonly LocalRecord[]> | readonly LocalRecord[] | void;
   /** The records `onCaughtUp` gave are saved. */
   onSaved?(): void;
-  /** Following the server's feed live during the fill: whether it answers. */
-  onLive?(reachable: boolean): void;
+  /**
+   * Following the server's feed live during the fill: whether it answers, and the HTTP status
+   * when it answered with an error (null when the network failed).
+   */
+  onLive?(reachable: boolean, status?: number | null): void;
 }
 
 export interface FillResult {

@@ -47,8 +47,7 @@ PouchDB.plugin(IndexeddbAdapter);
 export function openReplica(name: string): Replica {
   // The `indexeddb` adapter (one object store per database) writes and reads about 1.5 times
   // faster than PouchDB's default `idb` one: docs/performance.md.
-  const open = () => new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
-  let db = open();
+  const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
   const localRevs = new Map<string, string>();
   // While a first fill runs, it is the replica's only writer (replica-bootstrap.ts).
   let filling: { fill: WorkerFill | ReplicaFill; ended: Promise<void> } | null = null;
@@ -160,31 +159,30 @@ export function openReplica(name: string): Replica {
     },
     needsFill: () => needsFill(db),
     fill: async (remoteUrl, hooks) => {
-      const inWorker = typeof Worker === 'function';
-      const fill = inWorker
-        ? new WorkerFill(name, remoteUrl, hooks)
-        : new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, hooks);
+      const fill =
+        typeof Worker === 'function'
+          ? new WorkerFill(name, remoteUrl, hooks)
+          : new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, hooks);
       let settle = () => undefined as void;
       filling = { fill, ended: new Promise<void>((resolve) => (settle = resolve)) };
       try {
         // One fill of a replica at a time: a second tab waits for the first to finish, and then
-        // finds nothing left to do.
+        // finds nothing left to do. (Two connections writing one replica are safe all the same:
+        // the adapter is patched to read its counters inside each write; see patches/.)
         const run = () => fill.run();
         return await (navigator.locks ? navigator.locks.request(`keel.fill.${name}`, run) : run());
       } finally {
-        // This page's handle may hold a sequence counter from before the worker's writes: a
-        // fresh one reads what the fill left.
-        if (inWorker) {
-          await db.close().catch(() => undefined);
-          db = open();
-          localRevs.clear();
-        }
+        // The fill may have rewritten `_local` records whose revisions this page remembers.
+        localRevs.clear();
         filling = null;
         settle();
       }
     },
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
-    close: () => db.close(),
+    close: () => {
+      filling?.fill.cancel();
+      return db.close();
+    },
     destroy: () => db.destroy().then(() => undefined),
   };
 }

@@ -64,13 +64,15 @@ export class SyncMonitor {
   }
 
   /**
-   * Before `start`, while the replica's first fill runs: the fill's live feed (`pull`) and
-   * whether changes made meanwhile wait to go up (`push`).
+   * Before `start`, while the replica's first fill runs: the fill's live feed (`pull`), and
+   * whether changes made meanwhile wait to go up (`push`) and how many (`pending`).
    */
-  showFilling(pull: DirectionState, push: DirectionState): void {
+  showFilling(pull: DirectionState, push: DirectionState, pending: number): void {
     if (this.replica || this.stopped) return;
     this.setDirection('pull', pull);
     this.setDirection('push', push);
+    const current = this.signals.get();
+    if (current.pending !== pending) this.signals.set({ ...current, pending });
   }
 
   stop(): void {

@@ -79,6 +79,7 @@ export class WorkspaceSession {
   readonly userId: string;
   readonly slug: string;
   role: Role;
+  private readonly onUnauthorized: () => void;
   private readonly replicaName: string;
   private readonly replica: Promise<Replica>;
   /** Writes shown on screen and not yet committed by the device. */
@@ -90,6 +91,7 @@ export class WorkspaceSession {
     this.userId = params.userId;
     this.slug = params.slug;
     this.role = params.role;
+    this.onUnauthorized = params.onUnauthorized;
     const name = replicaName(params.userId, params.slug);
     this.replicaName = name;
     rememberReplica(name);
@@ -209,14 +211,17 @@ export class WorkspaceSession {
           this.savedWhileFilling = true;
           this.showFilling();
         },
-        onLive: (reachable) => {
+        onLive: (reachable, status) => {
           this.fillReachable = reachable;
           this.showFilling();
+          // The session is gone, or this person's access to the workspace.
+          if (status === 401 || status === 404) this.onUnauthorized();
         },
       });
       if (!filled || this.closed) return filled !== null;
       this.filling = false;
       this.follow(replica, filled.seq, filled.push);
+      void this.settleWrittenWhileFilling(replica);
       this.saveLeftBehind(replica);
       // The snapshot saved when the feed was caught up is replaced at once by one that knows its
       // sequence: opening from one that does not reads the whole replica's feed.
@@ -233,7 +238,9 @@ export class WorkspaceSession {
   /** While the replica is being filled: its live feed answers, and no change waits to go up. */
   private fillReachable = true;
   private filling = false;
-  private wroteWhileFilling = false;
+  /** Documents this page wrote through the fill, and how many of them a person changed. */
+  private readonly writtenWhileFilling = new Set<string>();
+  private changedWhileFilling = 0;
 
   /**
    * Every document of the workspace is in memory. Saved whole as a store snapshot, before the
@@ -258,8 +265,26 @@ export class WorkspaceSession {
     if (!this.filling || !this.savedWhileFilling) return;
     this.monitor.showFilling(
       this.fillReachable ? 'idle' : 'unreachable',
-      this.wroteWhileFilling ? 'starting' : 'idle',
+      this.changedWhileFilling ? 'starting' : 'idle',
+      this.changedWhileFilling,
     );
+  }
+
+  /**
+   * What this page wrote during the fill came before the sequence the store follows from. A
+   * revision from another device that the fill wrote after it is a conflict the change feed did
+   * not show: each such document is shown as the replica has it, and merged (SPEC §4).
+   */
+  private async settleWrittenWhileFilling(replica: Replica): Promise<void> {
+    for (const id of this.writtenWhileFilling) {
+      const versions = await replica.versions(id).catch(() => null);
+      if (this.closed) return;
+      if (!versions) continue;
+      const doc = versions.winner as { _id: string };
+      this.store.apply([{ id, seq: 0, deleted: false, doc }]);
+      if (versions.others.length && typeOfId(id) === 'issue') this.merge(id);
+    }
+    this.writtenWhileFilling.clear();
   }
 
   /** Keep the store following the replica from `seq`, and start live sync. */
@@ -494,7 +519,9 @@ export class WorkspaceSession {
       this.store.showSaved(docs, revs);
       if (this.filling) {
         // Saved on the device; it goes up once the fill is done.
-        this.wroteWhileFilling = true;
+        for (const doc of docs) this.writtenWhileFilling.add(doc._id);
+        // Counted like the monitor counts: what the person changed, not its activity records.
+        this.changedWhileFilling += docs.filter((d) => typeOfId(d._id) !== 'activity').length;
         this.showFilling();
       }
       return { ok: true };
