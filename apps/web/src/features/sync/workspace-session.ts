@@ -6,6 +6,7 @@ import {
   type IssueDoc,
   type Role,
 } from '@keel/domain';
+import { afterPaint } from '../../shared/lib/after-paint.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
 import { resolveIssueConflict } from './conflicts.ts';
@@ -486,6 +487,9 @@ export class WorkspaceSession {
     const takeBack = journalKey ? this.store.showPending(checked.docs) : null;
     this.writing++;
     try {
+      // Safe in the journal, the change is painted first: saving it (and the screens that follow
+      // from the save) would otherwise hold up the frame that shows it.
+      if (takeBack) await afterPaint();
       const outcome = await this.commit(checked.docs, updates, creates);
       if (!outcome.ok) takeBack?.();
       return outcome;
