@@ -229,7 +229,8 @@ export class WorkspaceSession {
       this.keepSnapshots(replica, false, 0);
       return true;
     } catch {
-      return false;
+      // Closing the session stops the fill: nothing more to open.
+      return this.closed;
     } finally {
       this.filling = false;
       this.queue.release();
