@@ -237,9 +237,12 @@ export class WorkspaceSession {
     }
   }
 
-  /** While the replica is being filled: its live feed answers, and no change waits to go up. */
-  private fillReachable = true;
+  /** A first fill is running (replica-bootstrap.ts). */
   private filling = false;
+  /** The fill's snapshot is saved: the workspace is on the device. */
+  private savedWhileFilling = false;
+  /** The fill's live feed answers. */
+  private fillReachable = true;
   /** Documents this page wrote through the fill, and how many of them a person changed. */
   private readonly writtenWhileFilling = new Set<string>();
   private changedWhileFilling = 0;
@@ -260,8 +263,6 @@ export class WorkspaceSession {
       value: { version: SNAPSHOT_VERSION, seq: 0, docs: this.store.snapshot(SNAPSHOT_TYPES[part]) },
     }));
   }
-
-  private savedWhileFilling = false;
 
   private showFilling(): void {
     if (!this.filling || !this.savedWhileFilling) return;
