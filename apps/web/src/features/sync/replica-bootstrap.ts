@@ -198,7 +198,7 @@ export class ReplicaFill {
     // unwritten (FILL_ENDED), so it can be made there instead.
     this.end();
     await this.writes;
-    return { seq, push };
+    return { seq, push, resumed: mark !== null };
   }
 
   /**

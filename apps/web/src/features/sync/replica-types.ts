@@ -88,6 +88,11 @@ export interface FillResult {
   seq: Seq;
   /** Local sequence from which changes must be pushed (the page's writes during the fill). */
   push: Seq;
+  /**
+   * A fill cut off was resumed: the replica may hold changes the server has not had yet, which
+   * the server's pages did not bring.
+   */
+  resumed: boolean;
 }
 
 export interface Replica {

@@ -220,6 +220,14 @@ export class WorkspaceSession {
         },
       });
       if (!filled || this.closed) return filled !== null;
+      // Changes saved through the fill that was cut off have not reached the server yet, so its
+      // pages did not bring them: read them from the replica (a later revision replaces an
+      // earlier one in the store, never the reverse).
+      if (filled.resumed)
+        this.store.merge(
+          await replica.loadTypes([...SNAPSHOT_TYPES.main, ...SNAPSHOT_TYPES.history]),
+        );
+      if (this.closed) return true;
       this.filling = false;
       this.follow(replica, filled.seq, filled.push);
       void this.settleWrittenWhileFilling(replica);
