@@ -130,3 +130,37 @@ test('a device closed before its replica is filled finishes the fill when it ope
   await first.close();
   await second.close();
 });
+
+test('offline while the replica is filled: the change made meanwhile is the one change waiting, and it goes up on reconnect', async ({
+  browser,
+}) => {
+  const account = newAccount('offfill');
+  const first = await browser.newContext();
+  const one = new KeelPage(await first.newPage());
+  await one.signUp(account);
+  const slug = newSlug('offfill');
+  await workspace(one, slug);
+  await one.page.goto(`/${slug}/issue/ENG-1`);
+
+  const second = await browser.newContext();
+  const { keel, page, holder } = await secondDeviceMidFill(second, account, slug);
+  await second.setOffline(true);
+  await keel.issueRow('Fill me').click();
+  const issue = new IssuePageModel(page);
+  await issue.choose('State', 'In Progress');
+  await releaseReplica(holder);
+  await expect.poll(() => fillPhase(holder, slug), { timeout: 30_000 }).toBe('done');
+  // Every server document the fill wrote after the change is the server's own: only the change
+  // waits, here and (were the workspace taken away now) among the changes kept.
+  await expect(keel.syncIndicator()).toHaveText('Offline — 1 change saved on this device');
+  await page.waitForTimeout(1_000);
+  await expect(keel.syncIndicator()).toHaveText('Offline — 1 change saved on this device');
+
+  await second.setOffline(false);
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 30_000 });
+  await expect(new IssuePageModel(one.page).combobox('State')).toHaveValue('In Progress', {
+    timeout: 30_000,
+  });
+  await first.close();
+  await second.close();
+});

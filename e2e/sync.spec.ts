@@ -55,9 +55,15 @@ test('offline: create and edit, see the count of waiting changes, then sync on r
   const keel = new KeelPage(await context.newPage());
   await keel.signUp(account);
   const slug = newSlug('offline');
+  // Issue numbers for offline use come from the server; on a busy one they come late. Synced
+  // promises that the device can work offline, numbers included.
+  await context.route('**/numbers', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
   await keel.createWorkspace('Offline', slug);
   await keel.page.goto(`/${slug}/issues`);
-  await expect(keel.syncIndicator()).toHaveText('Synced');
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 15_000 });
 
   await context.setOffline(true);
   await keel.createIssue('Written on a plane');

@@ -268,6 +268,8 @@ describe('first fill of a replica', () => {
     // The server's issue was written first (sequence 1) so the change could follow on from it;
     // the push starts right after it, before the change.
     expect(result!.push).toBe(1);
+    // Of everything written after that, only the change is the device's own.
+    expect(result!.mine).toEqual([issue._id]);
 
     await checkpointBootstrap(db, remote(), () => undefined);
     expect((await serverDoc(issue._id)).title).toBe('Edited on the device');
@@ -333,6 +335,8 @@ describe('first fill of a replica', () => {
     const resumed = await fill(db);
     // The page reads the replica again, as its pages did not bring the change.
     expect(resumed?.resumed).toBe(true);
+    // The mark kept what the page wrote through the fill that was cut off.
+    expect(resumed?.mine).toEqual([target._id]);
     await checkpointBootstrap(db, remote(), () => undefined);
     expect((await serverDoc(target._id)).title).toBe('Changed while filling');
     await db.close();
@@ -393,6 +397,56 @@ describe('first fill of a replica', () => {
     const r = remote();
     await checkpointBootstrap(db, r, () => undefined);
     expect((await db.replicate.from(r)).docs_read).toBe(0);
+    await db.close();
+  });
+
+  it('offline while it writes, a later revision it cannot fetch is left to replication, which brings it without a conflict', async () => {
+    const issue = issueDoc(ws, { title: 'Offline fill v1' });
+    await write([issue]);
+    const db = localDb();
+    let fetchesRefused = 0;
+    // The network goes after the pages are fetched: the live feed still answers here, so the
+    // later revision is known, but fetching it with its history fails.
+    const offlineForHistory = async (url: string | Request, opts?: RequestInit) => {
+      if (String(url).includes('_bulk_get')) {
+        fetchesRefused++;
+        throw new TypeError('fetch failed');
+      }
+      return withSession(url, opts);
+    };
+    let seen = () => undefined as void;
+    const seenV2 = new Promise<void>((resolve) => (seen = resolve));
+    let changed = false;
+    // Once the issue is on the device, the server changes it; the write returns only when the
+    // live feed has brought that revision, so the fill knows the device holds an older one.
+    const slowDb = Object.create(db) as Db;
+    slowDb.bulkDocs = async (docs, options) => {
+      const result = await db.bulkDocs(docs, options);
+      if (!changed && docs.some((d) => (d as { _id: string })._id === issue._id)) {
+        changed = true;
+        const current = await serverDoc(issue._id);
+        await write([{ ...issue, _rev: current._rev, title: 'Offline fill v2' }]);
+        await Promise.race([seenV2, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      return result;
+    };
+    const result = await new ReplicaFill(slowDb, remoteUrl(), offlineForHistory, {
+      ...quiet,
+      onDocs: (docs) => {
+        if (docs.some((d) => (d as { title?: string }).title === 'Offline fill v2')) seen();
+      },
+    }).run();
+    expect(result).not.toBeNull();
+    expect(fetchesRefused).toBeGreaterThan(0);
+    expect((await mark(db)).phase).toBe('done');
+    expect((await db.get<{ title: string }>(issue._id)).title).toBe('Offline fill v1');
+
+    // Back online: the pull continues from before the page that brought the later revision.
+    await checkpointBootstrap(db, remote(), () => undefined);
+    const local = await db.get<{ title: string }>(issue._id, { conflicts: true });
+    expect(local.title).toBe('Offline fill v2');
+    expect(local._conflicts ?? []).toEqual([]);
+    await expectSameAsServer(db);
     await db.close();
   });
 });

@@ -37,6 +37,11 @@ function withLock<T>(scope: NumberScope, fn: () => T): Promise<T> {
 
 const inFlight = new Map<string, Promise<string | null>>();
 
+/** Whether the device is short of numbers for this project: a top-up would ask for more. */
+export function numbersNeeded(scope: NumberScope): boolean {
+  return needsTopUp(read(scope));
+}
+
 /**
  * Ask the server for another block when fewer than ten numbers are left. Resolves to null when
  * the reserve is fine, else to a message saying why it could not be topped up.
@@ -44,7 +49,8 @@ const inFlight = new Map<string, Promise<string | null>>();
 export function topUpNumbers(scope: NumberScope): Promise<string | null> {
   const key = storageKey(scope);
   const running = inFlight.get(key);
-  if (running) return running;
+  // A request sent before the network went may take long to fail; offline, say so now.
+  if (running) return navigator.onLine ? running : Promise.resolve(errorMessage('OFFLINE'));
   const task = (async () => {
     if (!needsTopUp(read(scope))) return null;
     if (!navigator.onLine) return errorMessage('OFFLINE');

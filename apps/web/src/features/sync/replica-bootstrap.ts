@@ -67,6 +67,8 @@ export interface BootstrapMark {
   push: Seq;
   /** Whether replication's own checkpoints have been set at these sequences yet. */
   checkpointed: boolean;
+  /** While filling: the documents the page has written through the fill. */
+  mine?: string[];
 }
 
 interface ChangesRow {
@@ -104,6 +106,14 @@ export class ReplicaFill {
   private readonly writing = new Map<string, string>();
   /** Documents the replica holds (or is writing) an older revision of, to fetch with history. */
   private readonly again = new Map<string, string>();
+  /**
+   * For each of `again`, the feed's sequence before the page that brought it, and that page's
+   * place in the feed: one that cannot be fetched (offline) is left to replication from there.
+   */
+  private readonly againFrom = new Map<string, { page: number; since: Seq }>();
+  private pages = 0;
+  /** Documents the page wrote through the fill: not the server's, so they wait to go up. */
+  private readonly mine = new Set<string>();
   private since: Seq = 0;
   private pushFrom: Seq | null = null;
   private writes: Promise<unknown> = Promise.resolve();
@@ -145,14 +155,10 @@ export class ReplicaFill {
     // Resuming a fill that was cut off: what is already on the device is not written again, and
     // changes made on it meanwhile (through that fill, or offline since) are somewhere among its
     // documents, so the push compares them all.
-    if (mark) this.pushFrom = 0;
-    else
-      await this.putLocal(BOOTSTRAP_MARK, {
-        phase: 'filling',
-        pull: 0,
-        push: 0,
-        checkpointed: false,
-      });
+    if (mark) {
+      this.pushFrom = 0;
+      for (const id of mark.mine ?? []) this.mine.add(id);
+    } else await this.putLocal(BOOTSTRAP_MARK, this.fillingMark());
     for (const row of (await this.db.allDocs()).rows)
       if (!row.id.startsWith('_')) this.written.set(row.id, row.value.rev);
 
@@ -192,13 +198,32 @@ export class ReplicaFill {
     const seq = (await this.db.info()).update_seq;
     const push = this.pushFrom ?? seq;
     await this.exclusive(() =>
-      this.putLocal(BOOTSTRAP_MARK, { phase: 'done', pull: this.since, push, checkpointed: false }),
+      this.putLocal(BOOTSTRAP_MARK, {
+        phase: 'done',
+        pull: this.pullFrom(),
+        push,
+        checkpointed: false,
+      }),
     );
     // From here the page writes through its own handle; a write that comes late is refused
     // unwritten (FILL_ENDED), so it can be made there instead.
     this.end();
     await this.writes;
-    return { seq, push, resumed: mark !== null };
+    return { seq, push, resumed: mark !== null, mine: [...this.mine] };
+  }
+
+  /**
+   * Where the pull continues: the end of the feed, or before the first page that brought a later
+   * revision the fill could not fetch (offline): replication brings it with its history.
+   */
+  private pullFrom(): Seq {
+    let from: { page: number; since: Seq } | null = null;
+    for (const left of this.againFrom.values()) if (!from || left.page < from.page) from = left;
+    return from?.since ?? this.since;
+  }
+
+  private fillingMark(): BootstrapMark {
+    return { phase: 'filling', pull: 0, push: 0, checkpointed: false, mine: [...this.mine] };
   }
 
   /**
@@ -218,7 +243,15 @@ export class ReplicaFill {
       }
       this.pushFrom ??= (await this.db.info()).update_seq;
       const results = await writeDocs(this.db as Parameters<typeof writeDocs>[0], docs);
-      for (const r of results) if (r.ok && r.rev) this.written.set(r.id, r.rev);
+      const before = this.mine.size;
+      for (const r of results)
+        if (r.ok && r.rev) {
+          this.written.set(r.id, r.rev);
+          this.mine.add(r.id);
+        }
+      // Kept with the mark, so a fill that is cut off still knows them when it is resumed.
+      if (this.mine.size > before)
+        await this.putLocal(BOOTSTRAP_MARK, this.fillingMark()).catch(() => undefined);
       return results;
     });
   }
@@ -246,6 +279,7 @@ export class ReplicaFill {
   }
 
   private take(page: ChangesPage): void {
+    const from = { page: this.pages++, since: this.since };
     this.since = page.last_seq;
     const docs: object[] = [];
     const deleted: string[] = [];
@@ -260,6 +294,7 @@ export class ReplicaFill {
         // Written without its history, the newer revision would sit beside the older one as a
         // conflict; it is fetched with its history instead.
         this.again.set(row.id, rev);
+        if (!this.againFrom.has(row.id)) this.againFrom.set(row.id, from);
         this.queue.delete(row.id);
       } else if (row.deleted) this.queue.delete(row.id);
       else if (row.doc) {
@@ -292,10 +327,12 @@ export class ReplicaFill {
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.size || this.again.size) {
+    // Offline, later revisions cannot be fetched: the fill ends without them (see `pullFrom`).
+    let reachable = true;
+    while (this.queue.size || (this.again.size && reachable)) {
       await this.exclusive(async () => {
         await this.writeQueued([...this.queue.keys()].slice(0, this.writeBatch));
-        await this.writeAgain([...this.again.keys()].slice(0, this.writeBatch));
+        reachable = await this.writeAgain([...this.again.keys()].slice(0, this.writeBatch));
       });
     }
   }
@@ -320,25 +357,41 @@ export class ReplicaFill {
     }
   }
 
-  private async writeAgain(ids: readonly string[]): Promise<void> {
-    if (!ids.length) return;
+  /** False when the server could not be reached: they are still waiting, nothing was written. */
+  private async writeAgain(ids: readonly string[]): Promise<boolean> {
+    if (!ids.length) return true;
     const wanted = ids.map((id) => ({ id, rev: this.again.get(id) as string }));
     for (const { id, rev } of wanted) {
       this.again.delete(id);
       this.writing.set(id, rev);
     }
+    // Waiting again, unless a later revision has taken its place meanwhile.
+    const restore = () => {
+      for (const { id, rev } of wanted) if (!this.again.has(id)) this.again.set(id, rev);
+    };
     try {
-      const docs = await withHistory(this.fetchRemote, this.remoteUrl, wanted);
+      let docs: object[];
+      try {
+        docs = await withHistory(this.fetchRemote, this.remoteUrl, wanted);
+      } catch {
+        restore();
+        return false;
+      }
       await this.db.bulkDocs(docs, { new_edits: false });
       // One the server no longer has is followed by a later revision in the feed.
       const got = new Set(docs.map((d) => (d as { _id: string })._id));
-      for (const { id, rev } of wanted) if (got.has(id)) this.written.set(id, rev);
+      for (const { id, rev } of wanted)
+        if (got.has(id)) {
+          this.written.set(id, rev);
+          if (!this.again.has(id)) this.againFrom.delete(id);
+        }
     } catch (error) {
-      for (const { id, rev } of wanted) if (!this.again.has(id)) this.again.set(id, rev);
+      restore();
       throw error;
     } finally {
       for (const { id } of wanted) this.writing.delete(id);
     }
+    return true;
   }
 
   private async putLocal(id: string, value: object): Promise<void> {
@@ -371,6 +424,8 @@ async function withHistory(
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ docs }),
+      // A connection gone quiet must not hold up the page's writes, which wait behind this.
+      signal: AbortSignal.timeout(LIVE_TIMEOUT_MS * 2),
     },
   );
   return body.results.flatMap((r) => r.docs.flatMap((d) => (d.ok ? [d.ok] : [])));

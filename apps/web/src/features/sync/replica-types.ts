@@ -93,6 +93,12 @@ export interface FillResult {
    * the server's pages did not bring.
    */
   resumed: boolean;
+  /**
+   * The documents the page wrote through the fill (and, resumed, through the one cut off): all
+   * that is not the server's between `push` and `seq`, so what waits to go up is these and
+   * whatever comes after `seq`.
+   */
+  mine: string[];
 }
 
 export interface Replica {
@@ -107,12 +113,15 @@ export interface Replica {
   /** The winning revision of a document on the device, deleted or not; null if never seen. */
   current: (id: string) => Promise<LeafVersion | null>;
   updateSeq: () => Promise<Seq>;
-  /** Local changes after `since` (what has not been pushed yet), not counting design docs. */
-  countChangesSince: (since: Seq) => Promise<number>;
+  /**
+   * Documents changed on the device after `since`, and the `also` ones, (what has not been
+   * pushed yet), not counting design docs or activity records.
+   */
+  countChangesSince: (since: Seq, also?: readonly string[]) => Promise<number>;
   /** The replica's changes after `since` up to and including `until`, once (not live). */
   changesBetween: (since: Seq, until: Seq) => Promise<ReplicaChange[]>;
-  /** Documents changed on the device after `since`, deletions left out. */
-  changedSince: (since: Seq) => Promise<object[]>;
+  /** Documents changed on the device after `since`, and the `also` ones; deletions left out. */
+  changedSince: (since: Seq, also?: readonly string[]) => Promise<object[]>;
   readLocal: (id: string) => Promise<Record<string, unknown> | null>;
   writeLocal: (id: string, value: Record<string, unknown>) => Promise<void>;
   /** Whether the replica needs a first fill: never filled, or a fill was cut off. */

@@ -111,11 +111,12 @@ export function openReplica(name: string): Replica {
     },
     current: (id) => currentVersion(db, id),
     updateSeq: async () => (await db.info()).update_seq,
-    countChangesSince: async (since) => {
+    countChangesSince: async (since, also = []) => {
       const result = await db.changes({ since, return_docs: true });
+      const ids = new Set([...result.results.map((c) => c.id), ...also]);
       // An activity record travels with the change it describes; count what the person changed.
-      return result.results.filter((c) => {
-        const type = typeOfId(c.id);
+      return [...ids].filter((id) => {
+        const type = typeOfId(id);
         return type !== null && type !== 'activity';
       }).length;
     },
@@ -131,11 +132,18 @@ export function openReplica(name: string): Replica {
           doc: c.deleted ? null : (c.doc ?? null),
         }));
     },
-    changedSince: async (since) => {
+    changedSince: async (since, also = []) => {
       const result = await db.changes({ since, include_docs: true, return_docs: true });
-      return result.results.flatMap((c) =>
-        c.deleted || !c.doc || typeOfId(c.id) === null ? [] : [c.doc as object],
+      const changed = result.results.flatMap((c) =>
+        c.deleted || !c.doc || typeOfId(c.id) === null ? [] : [c.doc as { _id: string }],
       );
+      const seen = new Set(result.results.map((c) => c.id));
+      const more = await Promise.all(
+        also
+          .filter((id) => !seen.has(id) && typeOfId(id) !== null)
+          .map((id) => db.get<object>(id).catch(() => null)),
+      );
+      return [...changed, ...more.filter((doc): doc is NonNullable<typeof doc> => doc !== null)];
     },
     readLocal: async (id) => {
       const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch(() => null);

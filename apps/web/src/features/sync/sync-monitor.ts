@@ -13,6 +13,27 @@ export interface SyncHooks {
 
 /** The `_local` document holding the last local sequence the server has received. */
 export const PUSH_MARK = 'keel-push';
+
+/**
+ * What has gone up: everything on the device up to `seq`, except the `waiting` documents (the
+ * page's writes during a first fill, which sit among the server's documents it wrote).
+ */
+export interface Pushed {
+  seq: Seq;
+  waiting: readonly string[];
+}
+
+/** The push mark as stored; a mark from an older build has no `waiting`. */
+export function readPushed(mark: Record<string, unknown> | null): Pushed {
+  const seq = typeof mark?.seq === 'number' || typeof mark?.seq === 'string' ? mark.seq : 0;
+  const waiting = Array.isArray(mark?.waiting)
+    ? mark.waiting.filter((id): id is string => typeof id === 'string')
+    : [];
+  return { seq, waiting };
+}
+
+/** Local sequences are numbers in the browser; anything else cannot be compared, and is not. */
+const before = (a: Seq, b: Seq) => typeof a === 'number' && typeof b === 'number' && a < b;
 // Counting walks the local change feed; during a large pull that is thousands of entries, so
 // count at most a few times a second.
 const RECOUNT_DELAY_MS = 400;
@@ -29,6 +50,7 @@ export class SyncMonitor {
   readonly signals: ValueStore<SyncSignals>;
   private stopSync: (() => void) | null = null;
   private lastPushed: Seq = 0;
+  private waiting: readonly string[] = [];
   private recountTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private replica: Replica | null = null;
@@ -42,20 +64,23 @@ export class SyncMonitor {
       push: 'starting',
       pull: 'starting',
       pending: 0,
+      reserving: false,
     });
   }
 
-  /** `pushedUpTo`: everything on the device up to here is known to be on the server already. */
-  async start(replica: Replica, pushedUpTo?: Seq): Promise<void> {
+  /** `pushed`: what on the device is known to be on the server already. */
+  async start(replica: Replica, pushed?: Pushed): Promise<void> {
     this.replica = replica;
     // Whatever a first fill showed, live replication has yet to say how it is going.
     this.setDirection('pull', 'starting');
     this.setDirection('push', 'starting');
-    if (pushedUpTo !== undefined)
-      await replica.writeLocal(PUSH_MARK, { seq: pushedUpTo }).catch(() => undefined);
-    const mark = await replica.readLocal(PUSH_MARK);
-    const seq = mark?.seq;
-    if (typeof seq === 'number' || typeof seq === 'string') this.lastPushed = seq;
+    if (pushed)
+      await replica
+        .writeLocal(PUSH_MARK, { seq: pushed.seq, waiting: [...pushed.waiting] })
+        .catch(() => undefined);
+    ({ seq: this.lastPushed, waiting: this.waiting } = readPushed(
+      await replica.readLocal(PUSH_MARK),
+    ));
     if (this.stopped) return;
     window.addEventListener('online', this.handleOnline);
     window.addEventListener('offline', this.handleOffline);
@@ -73,6 +98,12 @@ export class SyncMonitor {
     this.setDirection('push', push);
     const current = this.signals.get();
     if (current.pending !== pending) this.signals.set({ ...current, pending });
+  }
+
+  /** Whether issue numbers are being reserved for a project that has none on this device. */
+  setReserving(reserving: boolean): void {
+    const current = this.signals.get();
+    if (current.reserving !== reserving) this.signals.set({ ...current, reserving });
   }
 
   stop(): void {
@@ -126,14 +157,20 @@ export class SyncMonitor {
 
   private async markPushed(seq: Seq): Promise<void> {
     if (this.stopped || !this.replica) return;
+    // The push after a first fill starts before the fill's own documents (the page's writes are
+    // among them): until it passes them, the mark already says more than it would.
+    if (before(seq, this.lastPushed)) return;
     this.lastPushed = seq;
-    await this.replica.writeLocal(PUSH_MARK, { seq }).catch(() => undefined);
+    this.waiting = [];
+    await this.replica.writeLocal(PUSH_MARK, { seq, waiting: [] }).catch(() => undefined);
     await this.recount();
   }
 
   private async recount(): Promise<void> {
     if (this.stopped || !this.replica) return;
-    const pending = await this.replica.countChangesSince(this.lastPushed).catch(() => null);
+    const pending = await this.replica
+      .countChangesSince(this.lastPushed, this.waiting)
+      .catch(() => null);
     if (pending === null || this.stopped) return;
     const current = this.signals.get();
     if (current.pending !== pending) this.signals.set({ ...current, pending });

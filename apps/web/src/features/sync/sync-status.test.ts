@@ -6,6 +6,7 @@ const signals = (over: Partial<SyncSignals>): SyncSignals => ({
   push: 'idle',
   pull: 'idle',
   pending: 0,
+  reserving: false,
   ...over,
 });
 const label = (over: Partial<SyncSignals>) => syncStatusLabel(deriveSyncStatus(signals(over)));
@@ -19,6 +20,13 @@ describe('deriveSyncStatus', () => {
     expect(label({ push: 'starting', pull: 'starting' })).toBe('Syncing…');
     expect(label({ pull: 'active' })).toBe('Syncing…');
     expect(label({ pending: 2 })).toBe('Syncing…');
+  });
+
+  it('is Syncing… while issue numbers for offline use are on their way, and Offline says nothing of them', () => {
+    expect(label({ reserving: true })).toBe('Syncing…');
+    expect(label({ reserving: true, online: false })).toBe(
+      'Offline — 0 changes saved on this device',
+    );
   });
 
   it('is Offline with the number of saved changes when the browser or server is unreachable', () => {

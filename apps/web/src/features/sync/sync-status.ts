@@ -11,6 +11,11 @@ export interface SyncSignals {
   pull: DirectionState;
   /** Local changes not yet pushed to the server. */
   pending: number;
+  /**
+   * Issue numbers are being reserved for a project this device has none left for: until they
+   * are, an issue could not be created offline, so the device is not ready to go offline.
+   */
+  reserving: boolean;
 }
 
 export type SyncStatus =
@@ -20,11 +25,11 @@ export type SyncStatus =
   | { kind: 'error' };
 
 export function deriveSyncStatus(signals: SyncSignals): SyncStatus {
-  const { online, push, pull, pending } = signals;
+  const { online, push, pull, pending, reserving } = signals;
   if (!online || push === 'unreachable' || pull === 'unreachable')
     return { kind: 'offline', pending };
   if (push === 'failed' || pull === 'failed') return { kind: 'error' };
-  if (push === 'idle' && pull === 'idle' && pending === 0) return { kind: 'synced' };
+  if (push === 'idle' && pull === 'idle' && pending === 0 && !reserving) return { kind: 'synced' };
   return { kind: 'syncing' };
 }
 

@@ -22,7 +22,7 @@ import { replayPending } from './pending-replay.ts';
 import { rejectedDeletionText, rejectedText } from './rejected/rejected-text.ts';
 import { keepRejected } from './rejected/rejected-store.ts';
 import { changeSubject } from './rejection-message.ts';
-import { topUpNumbers } from './number-reserve.ts';
+import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
@@ -37,7 +37,7 @@ import {
   snapshotKey,
   type SnapshotPart,
 } from './store-snapshot.ts';
-import { SyncMonitor } from './sync-monitor.ts';
+import { SyncMonitor, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -101,6 +101,9 @@ export class WorkspaceSession {
       onDenied: (denial) => this.denied(denial),
       onUnauthorized: params.onUnauthorized,
     });
+    // From the first projects on screen (a first fill's first page), not once the replica is
+    // open: a device that says Synced must be able to create issues offline.
+    this.cleanups.push(this.keepNumbersTopped());
     this.open().catch((error: unknown) => {
       if (this.closed) return; // closing mid-open is expected, e.g. switching workspaces
       const reason = error instanceof Error ? error.message : String(error);
@@ -229,7 +232,16 @@ export class WorkspaceSession {
         );
       if (this.closed) return true;
       this.filling = false;
-      this.follow(replica, filled.seq, filled.push);
+      // Resumed, the changes made since the fill was cut off may not be among `mine` (written
+      // offline, outside a fill): all of the replica is counted as waiting until the push has
+      // been through it, which says too much rather than too little.
+      this.follow(
+        replica,
+        filled.seq,
+        filled.resumed
+          ? { seq: filled.push, waiting: [] }
+          : { seq: filled.seq, waiting: filled.mine },
+      );
       void this.settleWrittenWhileFilling(replica);
       this.saveLeftBehind(replica);
       // The snapshot saved when the feed was caught up is replaced at once by one that knows its
@@ -299,7 +311,7 @@ export class WorkspaceSession {
   }
 
   /** Keep the store following the replica from `seq`, and start live sync. */
-  private follow(replica: Replica, seq: Seq, pushedUpTo?: Seq): void {
+  private follow(replica: Replica, seq: Seq, pushed?: Pushed): void {
     if (this.closed) return;
     this.followedSeq = seq;
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
@@ -313,8 +325,7 @@ export class WorkspaceSession {
           if (change.conflicts?.length && typeOfId(change.id) === 'issue') this.merge(change.id);
       }),
     );
-    this.cleanups.push(this.keepNumbersTopped());
-    void this.monitor.start(replica, pushedUpTo);
+    void this.monitor.start(replica, pushed);
     this.cleanups.push(() => this.monitor.stop());
   }
 
@@ -432,13 +443,25 @@ export class WorkspaceSession {
     });
   }
 
-  /** Reserve issue numbers for every project while online, so creating offline works later. */
+  /**
+   * Reserve issue numbers for every project while online, so creating offline works later. The
+   * sync indicator says Syncing… while a project has too few numbers on the device and more are
+   * on their way.
+   */
   private keepNumbersTopped(): () => void {
     let projects = this.store.list('project');
+    let reserving = 0;
     const topUp = () => {
       if (!can(this.role, 'issue:create') || !navigator.onLine) return;
-      for (const project of this.store.list('project'))
-        void topUpNumbers({ userId: this.userId, slug: this.slug, projectId: project._id });
+      for (const project of this.store.list('project')) {
+        const scope = { userId: this.userId, slug: this.slug, projectId: project._id };
+        if (!numbersNeeded(scope)) continue;
+        reserving++;
+        this.monitor.setReserving(true);
+        void topUpNumbers(scope).finally(() => {
+          if (--reserving === 0) this.monitor.setReserving(false);
+        });
+      }
     };
     topUp();
     const unsubscribe = this.store.subscribe(() => {

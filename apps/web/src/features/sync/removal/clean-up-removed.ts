@@ -4,7 +4,7 @@ import { showToast, TOAST_VISIBLE_MS } from '../../../shared/ui/toast-store.ts';
 import { forgetReplica, knownReplicas } from '../known-replicas.ts';
 import { forgetAllPending } from '../pending-journal.ts';
 import { keepRejected } from '../rejected/rejected-store.ts';
-import { PUSH_MARK } from '../sync-monitor.ts';
+import { PUSH_MARK, readPushed } from '../sync-monitor.ts';
 import { closeWorkspaceSessionFor } from '../workspace-session.ts';
 import {
   removalMessage,
@@ -59,9 +59,8 @@ async function removeReplica(userId: string, removed: RemovedReplica, workspaceN
   const replica = openReplica(removed.name);
   let kept = 0;
   try {
-    const mark = await replica.readLocal(PUSH_MARK);
-    const since = typeof mark?.seq === 'number' || typeof mark?.seq === 'string' ? mark.seq : 0;
-    const unsynced = await replica.changedSince(since);
+    const pushed = readPushed(await replica.readLocal(PUSH_MARK));
+    const unsynced = await replica.changedSince(pushed.seq, pushed.waiting);
     if (unsynced.length) {
       const context = await replica.loadTypes(['project', 'label', 'member']);
       const entries = unsyncedEntries(unsynced, context, {
