@@ -82,7 +82,6 @@ export function IssueList(props: IssueListProps) {
     (i: number) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
     [rows],
   );
-  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
 
   // The app is not built with React Compiler; the virtualizer re-renders this list itself.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -90,8 +89,10 @@ export function IssueList(props: IssueListProps) {
     count: rows.length,
     getScrollElement,
     estimateSize,
-    getItemKey,
-    overscan: 12,
+    // Rows are never measured (every size is known), so items need no keys of their own: by
+    // index, the virtualizer's pass over every row on a filter keystroke does no lookups.
+    // A few rows drawn beyond the edges: each one drawn is more work on every keystroke.
+    overscan: 4,
   });
 
   // After j/k, focus the row's link once it is rendered (scrolling may render it a frame later).
@@ -240,9 +241,10 @@ export function IssueList(props: IssueListProps) {
   }, []);
 
   if (rows.length === 0) return <>{empty}</>;
-  // Rows are keyed by their place in the list, not by issue: a filter keystroke or a sync that
-  // changes which issues are on screen updates the same elements instead of removing and
-  // creating them, which was most of a keystroke's time (docs/performance.md). Focus stays with
+  // Rows are keyed by their place among rows of their kind (`slot`), not by issue: a filter
+  // keystroke or a sync that changes which issues are on screen updates the same elements
+  // instead of removing and creating them, which was most of a keystroke's time, and a group
+  // header that moves does not turn a row into a header (docs/performance.md). Focus stays with
   // the place, as `focused` does; after a menu choice moves the issue, it follows the issue.
 
   return (
@@ -258,7 +260,7 @@ export function IssueList(props: IssueListProps) {
           if (row.kind === 'header')
             return (
               <IssueGroupHeader
-                key={`h${item.index}`}
+                key={`h${row.slot}`}
                 group={row.group}
                 index={item.index}
                 top={item.start}
@@ -275,7 +277,7 @@ export function IssueList(props: IssueListProps) {
           const issueLabels = labelsOf(issue);
           return (
             <IssueRow
-              key={`r${item.index}`}
+              key={`r${row.slot}`}
               issue={issue}
               issueKey={issueKeyOf(issue, projects)}
               href={hrefOf(item.index)!}

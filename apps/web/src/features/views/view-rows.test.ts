@@ -23,6 +23,18 @@ describe('viewRows', () => {
     expect(viewRows(groups, false)).toHaveLength(4);
   });
 
+  it('numbers headers and issue rows each in their own run', () => {
+    expect(viewRows(groups, true).map((r) => `${r.kind[0]}${r.slot}`)).toEqual([
+      'h0',
+      'i0',
+      'i1',
+      'h1',
+      'i2',
+      'i3',
+    ]);
+    expect(viewRows(groups, false).map((r) => r.slot)).toEqual([0, 1, 2, 3]);
+  });
+
   it('moves between issue rows, skipping headers and stopping at the ends', () => {
     const rows = viewRows(groups, true);
     expect(nextIssueRow(rows, -1, 1)).toBe(1);

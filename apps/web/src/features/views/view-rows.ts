@@ -1,8 +1,13 @@
 import type { IssueDoc, IssueGroup } from '@keel/domain';
 
+/**
+ * `slot`: the row's place among the rows of its kind (the third header, the 40th issue row). A
+ * list that keys its elements by it keeps each element showing rows of one kind when a filter
+ * moves headers about, so the element is updated rather than replaced.
+ */
 export type ViewRow =
-  | { kind: 'header'; key: string; group: IssueGroup }
-  | { kind: 'issue'; key: string; issue: IssueDoc; groupKey: string };
+  | { kind: 'header'; key: string; slot: number; group: IssueGroup }
+  | { kind: 'issue'; key: string; slot: number; issue: IssueDoc; groupKey: string };
 
 /**
  * The flat list of rows a virtualised list renders: each group's header, then its issues. With
@@ -11,10 +16,18 @@ export type ViewRow =
  */
 export function viewRows(groups: readonly IssueGroup[], withHeaders: boolean): ViewRow[] {
   const rows: ViewRow[] = [];
+  let headers = 0;
+  let issues = 0;
   for (const group of groups) {
-    if (withHeaders) rows.push({ kind: 'header', key: `h:${group.key}`, group });
+    if (withHeaders) rows.push({ kind: 'header', key: `h:${group.key}`, slot: headers++, group });
     for (const issue of group.issues)
-      rows.push({ kind: 'issue', key: `${group.key}/${issue._id}`, issue, groupKey: group.key });
+      rows.push({
+        kind: 'issue',
+        key: `${group.key}/${issue._id}`,
+        slot: issues++,
+        issue,
+        groupKey: group.key,
+      });
   }
   return rows;
 }
