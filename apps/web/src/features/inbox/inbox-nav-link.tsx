@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { useInbox } from './use-inbox.ts';
 import './inbox.css';
@@ -5,6 +6,12 @@ import './inbox.css';
 /** The sidebar's Inbox link, with the number of unread notifications beside it. */
 export function InboxNavLink({ to }: { to: string }) {
   const { unread } = useInbox();
+  return <InboxLink to={to} unread={unread} />;
+}
+
+// The inbox is worked out again on each change of an issue, a comment or an activity record;
+// the link (React Router builds a URL for it on every render) only when its count changes.
+const InboxLink = memo(function InboxLink({ to, unread }: { to: string; unread: number }) {
   const shown = unread > 99 ? '99+' : String(unread);
   return (
     <NavLink to={to} aria-label={unread ? `Inbox, ${unread} unread` : 'Inbox'}>
@@ -16,4 +23,4 @@ export function InboxNavLink({ to }: { to: string }) {
       ) : null}
     </NavLink>
   );
-}
+});

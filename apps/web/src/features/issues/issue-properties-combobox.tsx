@@ -108,12 +108,6 @@ export function PropertyCombobox({
 
   const choose = (option: ComboOption | undefined) => {
     if (!option) return;
-    // Show the choice before anything else changes. While it handles a click or a key, Chromium
-    // syncs the text selection after each change to a focused field's value, which lays out the
-    // page there and then: now only this field is out of date, whereas in the render below it
-    // would be everything the choice changes (docs/performance.md, session 8). The render then
-    // finds the value already shown.
-    if (!multiple && option.value !== CREATE && input.current) input.current.value = option.label;
     if (option.value === CREATE) onCreate?.(query.trim());
     else onSelect(option.value);
     if (multiple) {
