@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { newAccount, newSlug, type Account } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
@@ -12,13 +12,22 @@ import { fillPhase, holdReplica, releaseReplica } from './support/replica-hold.t
  * the fill cannot write anything (its snapshot included) until the test lets go.
  */
 
-/** A workspace with issues "Fill me" (ENG-1) and "Other" (ENG-2). */
-async function workspace(keel: KeelPage, slug: string) {
-  await keel.createWorkspace('First sync', slug);
-  await keel.page.goto(`/${slug}/issues`);
-  await keel.createIssue('Fill me');
-  await keel.createIssue('Other');
-  await expect(keel.syncIndicator()).toHaveText('Synced');
+/**
+ * A person's first device, signed up, with a workspace holding issues "Fill me" (ENG-1) and
+ * "Other" (ENG-2).
+ */
+async function firstDevice(browser: Browser, name: string) {
+  const account = newAccount(name);
+  const first = await browser.newContext();
+  const one = new KeelPage(await first.newPage());
+  await one.signUp(account);
+  const slug = newSlug(name);
+  await one.createWorkspace('First sync', slug);
+  await one.page.goto(`/${slug}/issues`);
+  await one.createIssue('Fill me');
+  await one.createIssue('Other');
+  await expect(one.syncIndicator()).toHaveText('Synced');
+  return { account, first, one, slug };
 }
 
 /**
@@ -59,12 +68,7 @@ async function secondDeviceMidFill(context: BrowserContext, account: Account, sl
 test('a change made while the device still fills its replica is saved there and reaches the other devices', async ({
   browser,
 }) => {
-  const account = newAccount('filler');
-  const first = await browser.newContext();
-  const one = new KeelPage(await first.newPage());
-  await one.signUp(account);
-  const slug = newSlug('fill');
-  await workspace(one, slug);
+  const { account, first, one, slug } = await firstDevice(browser, 'filler');
   await one.page.goto(`/${slug}/issue/ENG-1`);
 
   const second = await browser.newContext();
@@ -99,12 +103,7 @@ test('a change made while the device still fills its replica is saved there and 
 test('a device closed before its replica is filled finishes the fill when it opens next', async ({
   browser,
 }) => {
-  const account = newAccount('halfway');
-  const first = await browser.newContext();
-  const one = new KeelPage(await first.newPage());
-  await one.signUp(account);
-  const slug = newSlug('half');
-  await workspace(one, slug);
+  const { account, first, one, slug } = await firstDevice(browser, 'halfway');
 
   const second = await browser.newContext();
   const { page, holder } = await secondDeviceMidFill(second, account, slug);
@@ -134,12 +133,7 @@ test('a device closed before its replica is filled finishes the fill when it ope
 test('offline while the replica is filled: the change made meanwhile is the one change waiting, and it goes up on reconnect', async ({
   browser,
 }) => {
-  const account = newAccount('offfill');
-  const first = await browser.newContext();
-  const one = new KeelPage(await first.newPage());
-  await one.signUp(account);
-  const slug = newSlug('offfill');
-  await workspace(one, slug);
+  const { account, first, one, slug } = await firstDevice(browser, 'offfill');
   await one.page.goto(`/${slug}/issue/ENG-1`);
 
   const second = await browser.newContext();
