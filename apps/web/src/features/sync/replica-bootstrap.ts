@@ -332,7 +332,9 @@ export class ReplicaFill {
     while (this.queue.size || (this.again.size && reachable)) {
       await this.exclusive(async () => {
         await this.writeQueued([...this.queue.keys()].slice(0, this.writeBatch));
-        reachable = await this.writeAgain([...this.again.keys()].slice(0, this.writeBatch));
+        // Asked once a drain: a connection gone quiet would hold every later batch to its timeout.
+        if (reachable)
+          reachable = await this.writeAgain([...this.again.keys()].slice(0, this.writeBatch));
       });
     }
   }
