@@ -11,8 +11,11 @@ import { useWorkspace } from '../sync/workspace-context.tsx';
 import { mergeTimeline } from './activity-timeline-merge.ts';
 import { describeActivity, type ActivityNames } from './describe-activity.ts';
 
-/** The issue's history (comments and changes, oldest first) and the box to add a comment. */
-export function ActivityTimeline({
+/**
+ * The issue's history (comments and changes, oldest first) and the box to add a comment.
+ * Memoised: it redraws when its records change, not with every render of the page.
+ */
+export const ActivityTimeline = memo(function ActivityTimeline({
   issueId,
   states,
 }: {
@@ -47,7 +50,7 @@ export function ActivityTimeline({
       )}
     </section>
   );
-}
+});
 
 // Lines re-render only when their record or the names they show change, not on every edit of
 // the issue the page shows.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { issueDescriptionSchema } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
@@ -15,9 +15,10 @@ export interface IssueDescriptionEditorProps {
 
 /**
  * The description in Markdown: shown rendered, edited as text. Saved when the text area loses
- * focus or on Save; an invalid text keeps the draft and shows the domain's message.
+ * focus or on Save; an invalid text keeps the draft and shows the domain's message. Memoised:
+ * an edit of another field does not redraw it.
  */
-export function IssueDescriptionEditor({
+export const IssueDescriptionEditor = memo(function IssueDescriptionEditor({
   description,
   readOnly,
   onSave,
@@ -79,4 +80,4 @@ export function IssueDescriptionEditor({
       )}
     </section>
   );
-}
+});

@@ -1,12 +1,6 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  formatIssueKey,
-  newDocId,
-  parseIssueKey,
-  type IssueDoc,
-  type ProjectDoc,
-} from '@keel/domain';
+import { formatIssueKey, newDocId, parseIssueKey, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useSubIssues } from '../sync/use-docs.ts';
@@ -16,15 +10,18 @@ import { editIssue } from './edit-issue.ts';
 import { StateIcon } from './state-icon.tsx';
 
 export interface SubIssuesProps {
-  issue: IssueDoc;
+  issueId: string;
   project: ProjectDoc;
   readOnly: boolean;
 }
 
-/** The issue's children with their state, and a one-line form to add another. */
-export function SubIssues({ issue, project, readOnly }: SubIssuesProps) {
+/**
+ * The issue's children with their state, and a one-line form to add another. Memoised: an edit
+ * of the issue's own fields does not redraw it.
+ */
+export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }: SubIssuesProps) {
   const session = useWorkspace();
-  const children = useSubIssues(issue._id);
+  const children = useSubIssues(issueId);
   const [adding, setAdding] = useState(false);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +38,7 @@ export function SubIssues({ issue, project, readOnly }: SubIssuesProps) {
       if (!child) return null;
       const result = editIssue(
         child,
-        { parentId: issue._id },
+        { parentId: issueId },
         {
           project,
           actorId: session.userId,
@@ -120,4 +117,4 @@ export function SubIssues({ issue, project, readOnly }: SubIssuesProps) {
       ) : null}
     </section>
   );
-}
+});

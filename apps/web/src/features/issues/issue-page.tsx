@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { can, formatIssueKey } from '@keel/domain';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
@@ -28,6 +29,9 @@ export function IssuePage() {
   const members = useMemberMap();
   const save = useEditIssue(issue?._id ?? '');
   const readOnly = !can(session.role, 'issue:edit');
+  // Stable, so the title and description editors are not redrawn by an edit of another field.
+  const saveTitle = useCallback((title: string) => save({ title }), [save]);
+  const saveDescription = useCallback((description: string) => save({ description }), [save]);
   useIssuePageShortcuts(!readOnly);
 
   const project = issue ? projects.get(issue.projectId) : undefined;
@@ -58,15 +62,15 @@ export function IssuePage() {
             key={issue._id}
             title={issue.title}
             readOnly={readOnly}
-            onSave={(title) => save({ title })}
+            onSave={saveTitle}
           />
           <IssueDescriptionEditor
             key={`${issue._id}-description`}
             description={issue.description}
             readOnly={readOnly}
-            onSave={(description) => save({ description })}
+            onSave={saveDescription}
           />
-          <SubIssues issue={issue} project={project} readOnly={readOnly} />
+          <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={project.states} />
         </article>
         <IssueProperties

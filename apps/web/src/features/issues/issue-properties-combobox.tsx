@@ -1,4 +1,5 @@
 import {
+  memo,
   useEffect,
   useId,
   useMemo,
@@ -49,8 +50,10 @@ const NO_OPTIONS: readonly ComboOption[] = [];
 /**
  * An ARIA 1.2 combobox with a listbox popup: type to filter, arrows to move, Enter to choose,
  * Esc to close. Closed, the input shows the current choice, so it reads like a value.
+ * Memoised: a field whose props did not change is not redrawn (React rewrites an input's
+ * attributes on every redraw), so the owner keeps `selected` and the handlers stable.
  */
-export function PropertyCombobox({
+export const PropertyCombobox = memo(function PropertyCombobox({
   label,
   options: optionsOrLoad,
   current,
@@ -222,4 +225,4 @@ export function PropertyCombobox({
       ) : null}
     </div>
   );
-}
+});

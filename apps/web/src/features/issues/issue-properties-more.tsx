@@ -1,9 +1,9 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useIssues, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
+import { useDoc, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
@@ -19,15 +19,21 @@ import {
 } from './issue-properties-options.ts';
 import type { PropertyField } from './issue-properties-save.ts';
 
+type Save = (field: PropertyField, edit: IssueEdit) => Promise<WriteOutcome>;
+type SetError = (field: PropertyField, message: string | undefined) => void;
+
 export interface IssuePropertiesMoreProps {
   issue: IssueDoc;
   readOnly: boolean;
   errors: Partial<Record<PropertyField, string>>;
-  save: (field: PropertyField, edit: IssueEdit) => Promise<WriteOutcome>;
-  setError: (field: PropertyField, message: string | undefined) => void;
+  save: Save;
+  setError: SetError;
 }
 
-/** Estimate, due date, parent and subscribers: the properties below the four comboboxes. */
+/**
+ * Estimate, due date, parent and subscribers: the properties below the four comboboxes. Each
+ * is memoised on the values it shows, so a change of another property does not redraw it.
+ */
 export function IssuePropertiesMore({
   issue,
   readOnly,
@@ -35,84 +41,160 @@ export function IssuePropertiesMore({
   save,
   setError,
 }: IssuePropertiesMoreProps) {
-  const session = useWorkspace();
-  const issues = useIssues();
-  const projects = useProjectMap();
-  const members = useMemberMap();
-  // Thousands of issues: the options are built when the field opens, not with every page.
-  const parents = useCallback(
-    () => parentOptions(issue, issues, projects),
-    [issue, issues, projects],
-  );
-  const parent = useMemo(() => {
-    const doc = issue.parentId ? session.store.get(issue.parentId) : undefined;
-    return [doc?.type === 'issue' ? parentOption(doc, projects) : NO_PARENT];
-    // `issues` changes with every issue, so a renamed parent shows its new title.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [issue.parentId, issues, projects, session.store]);
-  const subscribed = issue.subscriberIds.includes(session.userId);
-  const subscriberNames = issue.subscriberIds.map((id) => {
-    const m = members.get(id);
-    return m ? memberName(m) : 'A former member';
-  });
-
   return (
     <>
-      <SelectField
-        label="Estimate"
-        value={issue.estimate === null ? NONE : String(issue.estimate)}
-        disabled={readOnly}
+      <EstimateField
+        estimate={issue.estimate}
+        readOnly={readOnly}
         error={errors.estimate}
-        options={estimateOptions}
-        onChange={(e) =>
-          void save('estimate', { estimate: e.target.value ? Number(e.target.value) : null })
-        }
+        save={save}
       />
-      <TextField
-        label="Due date"
-        type="date"
-        value={issue.dueDate ?? ''}
+      <DueDateField
+        dueDate={issue.dueDate}
         readOnly={readOnly}
         error={errors.dueDate}
-        onChange={(e) => {
-          // A half-typed date reads as invalid: say so, save nothing until it is a real date.
-          if (e.target.validity.badInput)
-            return setError('dueDate', 'Due date must be a real date (YYYY-MM-DD)');
-          void save('dueDate', { dueDate: e.target.value || null });
-        }}
+        save={save}
+        setError={setError}
       />
-      <PropertyCombobox
-        label="Parent issue"
-        options={parents}
-        current={parent}
-        selected={[issue.parentId ?? NONE]}
-        placeholder="No parent"
-        disabled={readOnly}
+      <ParentField
+        issueId={issue._id}
+        parentId={issue.parentId}
+        readOnly={readOnly}
         error={errors.parentId}
-        onSelect={(value) => void save('parentId', { parentId: value || null })}
+        save={save}
       />
-      <div className="issue-properties__subscribers">
-        <h3 className="field__label" id="subscribers-heading">
-          Subscribers
-        </h3>
-        <p className="issue-properties__names">
-          {subscriberNames.length ? subscriberNames.join(', ') : 'Nobody yet'}
-        </p>
-        {readOnly ? null : (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() =>
-              void save('subscriberIds', {
-                subscriberIds: toggle(issue.subscriberIds, session.userId),
-              })
-            }
-          >
-            {subscribed ? 'Unsubscribe' : 'Subscribe'}
-          </Button>
-        )}
-        {errors.subscriberIds ? <p className="field__error">{errors.subscriberIds}</p> : null}
-      </div>
+      <Subscribers
+        subscriberIds={issue.subscriberIds}
+        readOnly={readOnly}
+        error={errors.subscriberIds}
+        save={save}
+      />
     </>
   );
 }
+
+interface FieldProps {
+  readOnly: boolean;
+  error: string | undefined;
+  save: Save;
+}
+
+const EstimateField = memo(function EstimateField({
+  estimate,
+  readOnly,
+  error,
+  save,
+}: FieldProps & { estimate: number | null }) {
+  return (
+    <SelectField
+      label="Estimate"
+      value={estimate === null ? NONE : String(estimate)}
+      disabled={readOnly}
+      error={error}
+      options={estimateOptions}
+      onChange={(e) =>
+        void save('estimate', { estimate: e.target.value ? Number(e.target.value) : null })
+      }
+    />
+  );
+});
+
+const DueDateField = memo(function DueDateField({
+  dueDate,
+  readOnly,
+  error,
+  save,
+  setError,
+}: FieldProps & { dueDate: string | null; setError: SetError }) {
+  return (
+    <TextField
+      label="Due date"
+      type="date"
+      value={dueDate ?? ''}
+      readOnly={readOnly}
+      error={error}
+      onChange={(e) => {
+        // A half-typed date reads as invalid: say so, save nothing until it is a real date.
+        if (e.target.validity.badInput)
+          return setError('dueDate', 'Due date must be a real date (YYYY-MM-DD)');
+        void save('dueDate', { dueDate: e.target.value || null });
+      }}
+    />
+  );
+});
+
+const ParentField = memo(function ParentField({
+  issueId,
+  parentId,
+  readOnly,
+  error,
+  save,
+}: FieldProps & { issueId: string; parentId: string | null }) {
+  const session = useWorkspace();
+  const projects = useProjectMap();
+  // Thousands of issues: the options are built when the field opens, from the issues then.
+  const parents = useCallback(
+    () => parentOptions(issueId, session.store.list('issue'), projects),
+    [issueId, session.store, projects],
+  );
+  // Follows the parent alone, so a renamed parent shows its new title.
+  const parentDoc = useDoc(parentId);
+  const current = useMemo(
+    () => [parentDoc?.type === 'issue' ? parentOption(parentDoc, projects) : NO_PARENT],
+    [parentDoc, projects],
+  );
+  const selected = useMemo(() => [parentId ?? NONE], [parentId]);
+  const onSelect = useCallback(
+    (value: string) => void save('parentId', { parentId: value || null }),
+    [save],
+  );
+  return (
+    <PropertyCombobox
+      label="Parent issue"
+      options={parents}
+      current={current}
+      selected={selected}
+      placeholder="No parent"
+      disabled={readOnly}
+      error={error}
+      onSelect={onSelect}
+    />
+  );
+});
+
+const Subscribers = memo(function Subscribers({
+  subscriberIds,
+  readOnly,
+  error,
+  save,
+}: FieldProps & { subscriberIds: readonly string[] }) {
+  const session = useWorkspace();
+  const members = useMemberMap();
+  const subscribed = subscriberIds.includes(session.userId);
+  const names = subscriberIds.map((id) => {
+    const m = members.get(id);
+    return m ? memberName(m) : 'A former member';
+  });
+  return (
+    <div className="issue-properties__subscribers">
+      <h3 className="field__label" id="subscribers-heading">
+        Subscribers
+      </h3>
+      <p className="issue-properties__names">{names.length ? names.join(', ') : 'Nobody yet'}</p>
+      {readOnly ? null : (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() =>
+            void save('subscriberIds', {
+              subscriberIds: toggle(subscriberIds, session.userId),
+            })
+          }
+        >
+          {subscribed ? 'Unsubscribe' : 'Subscribe'}
+        </Button>
+      )}
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+});

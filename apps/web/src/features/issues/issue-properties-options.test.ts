@@ -34,7 +34,7 @@ describe('issue property options', () => {
     const project = makeProject();
     const a = makeIssue({ number: 1 });
     const b = makeIssue({ number: 2, title: 'Second' });
-    const options = parentOptions(a, [a, b], new Map([[project._id, project]]));
+    const options = parentOptions(a._id, [a, b], new Map([[project._id, project]]));
     expect(options.map((o) => o.label)).toEqual(['No parent', 'ENG-2 Second']);
   });
 

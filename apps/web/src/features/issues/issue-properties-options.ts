@@ -64,7 +64,7 @@ export function parentOption(
 
 /** Every other issue of the workspace by key and title; the domain refuses loops on choice. */
 export function parentOptions(
-  issue: IssueDoc,
+  issueId: string,
   issues: readonly IssueDoc[],
   projects: ReadonlyMap<string, ProjectDoc>,
 ) {
@@ -82,7 +82,7 @@ export function parentOptions(
     cached = { projects, options };
     parentLists.set(issues, cached);
   }
-  return [NO_PARENT, ...cached.options.filter((o) => o.value !== issue._id)];
+  return [NO_PARENT, ...cached.options.filter((o) => o.value !== issueId)];
 }
 
 /** Toggle one value in a multi-select. */

@@ -14,10 +14,11 @@ export function usePropertySave(onChange: (edit: IssueEdit) => Promise<WriteOutc
   const save = useCallback(
     async (field: PropertyField, edit: IssueEdit) => {
       const outcome = await onChange(edit);
-      setErrors((current) => ({
-        ...current,
-        [field]: outcome.ok ? undefined : (outcome.errors[0]?.message ?? outcome.message),
-      }));
+      const message = outcome.ok ? undefined : (outcome.errors[0]?.message ?? outcome.message);
+      // Unchanged, the panel is not redrawn after every save.
+      setErrors((current) =>
+        current[field] === message ? current : { ...current, [field]: message },
+      );
       return outcome;
     },
     [onChange],

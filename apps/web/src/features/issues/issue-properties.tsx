@@ -1,4 +1,6 @@
+import { useCallback, useMemo } from 'react';
 import type { IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
+import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
@@ -28,11 +30,32 @@ export function IssueProperties({
   const { errors, save, setError } = usePropertySave(onChange);
   const choices = usePropertyChoices(issue, project);
 
-  const createLabel = async (raw: string) => {
-    const created = await choices.createLabel(raw);
-    if (!created.ok) return setError('labelIds', created.message);
-    await save('labelIds', { labelIds: created.labelIds });
-  };
+  // Each field keeps its props while another field changes, so only the changed one redraws.
+  const stateSelected = useMemo(() => [issue.stateId], [issue.stateId]);
+  const prioritySelected = useMemo(() => [String(issue.priority)], [issue.priority]);
+  const assigneeSelected = useMemo(() => [issue.assigneeId ?? NONE], [issue.assigneeId]);
+  // A revision of the issue may carry an equal but new array of labels.
+  const labelKey = issue.labelIds.join(' ');
+  const labelsSelected = useMemo(() => (labelKey ? labelKey.split(' ') : []), [labelKey]);
+  const onState = useCallback((stateId: string) => void save('stateId', { stateId }), [save]);
+  const onPriority = useCallback(
+    (value: string) => void save('priority', { priority: Number(value) }),
+    [save],
+  );
+  const onAssignee = useCallback(
+    (value: string) => void save('assigneeId', { assigneeId: value || null }),
+    [save],
+  );
+  const onLabel = useLatestCallback(
+    (id: string) => void save('labelIds', { labelIds: toggle(choices.currentLabels, id) }),
+  );
+  const onCreateLabel = useLatestCallback((raw: string) => {
+    void (async () => {
+      const created = await choices.createLabel(raw);
+      if (!created.ok) return setError('labelIds', created.message);
+      await save('labelIds', { labelIds: created.labelIds });
+    })();
+  });
 
   return (
     <aside className="issue-properties" aria-label="Properties">
@@ -40,40 +63,40 @@ export function IssueProperties({
         label="State"
         shortcut="s"
         options={choices.states}
-        selected={[issue.stateId]}
+        selected={stateSelected}
         disabled={readOnly}
         error={errors.stateId}
-        onSelect={(stateId) => void save('stateId', { stateId })}
+        onSelect={onState}
       />
       <PropertyCombobox
         label="Priority"
         shortcut="p"
         options={choices.priorities}
-        selected={[String(issue.priority)]}
+        selected={prioritySelected}
         disabled={readOnly}
         error={errors.priority}
-        onSelect={(value) => void save('priority', { priority: Number(value) })}
+        onSelect={onPriority}
       />
       <PropertyCombobox
         label="Assignee"
         shortcut="a"
         options={choices.assignees}
-        selected={[issue.assigneeId ?? NONE]}
+        selected={assigneeSelected}
         disabled={readOnly}
         error={errors.assigneeId}
-        onSelect={(value) => void save('assigneeId', { assigneeId: value || null })}
+        onSelect={onAssignee}
       />
       <PropertyCombobox
         label="Labels"
         shortcut="l"
         multiple
         options={choices.labels}
-        selected={issue.labelIds}
+        selected={labelsSelected}
         placeholder={readOnly ? 'No labels' : 'Add labels'}
         disabled={readOnly}
         error={errors.labelIds}
-        onCreate={readOnly ? undefined : (name) => void createLabel(name)}
-        onSelect={(id) => void save('labelIds', { labelIds: toggle(choices.currentLabels, id) })}
+        onCreate={readOnly ? undefined : onCreateLabel}
+        onSelect={onLabel}
       />
       <IssuePropertiesMore
         issue={issue}

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { issueTitleSchema } from '@keel/domain';
 import { useFieldIds } from '../../shared/ui/use-field-ids.ts';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
@@ -13,8 +13,13 @@ export interface IssueTitleEditorProps {
 /**
  * The title as an inline input: Enter or leaving the field saves, Esc goes back to the saved
  * title. An invalid title shows the domain's message, saves nothing and keeps what was typed.
+ * Memoised: an edit of another field does not redraw it.
  */
-export function IssueTitleEditor({ title, readOnly, onSave }: IssueTitleEditorProps) {
+export const IssueTitleEditor = memo(function IssueTitleEditor({
+  title,
+  readOnly,
+  onSave,
+}: IssueTitleEditorProps) {
   const { draft, setDraft, error, commit, revert } = useValidatedDraft(issueTitleSchema, onSave);
   const ids = useFieldIds(error, null);
 
@@ -52,4 +57,4 @@ export function IssueTitleEditor({ title, readOnly, onSave }: IssueTitleEditorPr
       ) : null}
     </div>
   );
-}
+});

@@ -21,6 +21,12 @@ export function useDocs<K extends DocType>(type: K): readonly DocOfType<K>[] {
   return useSyncExternalStore(store.subscribe, () => store.list(type));
 }
 
+/** One document by id; the component redraws when that document changes, not others. */
+export function useDoc(id: string | null | undefined) {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, () => (id ? store.get(id) : undefined));
+}
+
 /** False until the device's copy has been read once (a few milliseconds after opening). */
 export function useWorkspaceLoaded(): boolean {
   const { store } = useWorkspace();
