@@ -81,7 +81,12 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
     </PropertyButton>
   );
   const labelNames = labels.map((l) => l.name);
-  const classes = ['issue-row', selected && 'issue-row--selected', focused && 'issue-row--focused'];
+  const classes = [
+    'issue-row',
+    onSelect && 'issue-row--checkable',
+    selected && 'issue-row--selected',
+    focused && 'issue-row--focused',
+  ];
   return (
     <li
       className={classes.filter(Boolean).join(' ')}
