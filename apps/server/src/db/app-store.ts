@@ -224,6 +224,23 @@ export class AppStore {
     return claim ? this.get<WorkspaceRecord>(`workspace:${claim.workspaceId}`) : null;
   }
 
+  /**
+   * A workspace by its slug and this user's membership of it (null if none), the two read at
+   * once: every replication request asks, and each read is a round trip to the database.
+   */
+  async workspaceAndMembership(
+    slug: string,
+    userId: string,
+  ): Promise<{ workspace: WorkspaceRecord | null; membership: MembershipDoc | null }> {
+    const claim = await this.get<CouchDoc & { workspaceId: string }>(`slug:${slug}`);
+    if (!claim) return { workspace: null, membership: null };
+    const [workspace, membership] = await Promise.all([
+      this.get<WorkspaceRecord>(`workspace:${claim.workspaceId}`),
+      this.membership(userId, claim.workspaceId),
+    ]);
+    return { workspace, membership };
+  }
+
   membership(userId: string, workspaceId: string) {
     return this.get<MembershipDoc>(`membership:${userId}:${workspaceId}`);
   }

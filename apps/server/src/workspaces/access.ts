@@ -27,10 +27,9 @@ export async function workspaceAccess(
 ): Promise<WorkspaceAccess> {
   const session = requireSession(request);
   const userId = userIdOf(session.user);
-  const workspace = /^[a-z0-9-]{1,40}$/.test(slug) ? await store.workspaceBySlug(slug) : null;
-  const membership = workspace
-    ? await store.membership(userId, workspace._id.slice('workspace:'.length))
-    : null;
+  const { workspace, membership } = /^[a-z0-9-]{1,40}$/.test(slug)
+    ? await store.workspaceAndMembership(slug, userId)
+    : { workspace: null, membership: null };
   if (!workspace || !membership) throw new AppError('NOT_FOUND');
   return { userId, workspace, membership, role: membership.role };
 }
