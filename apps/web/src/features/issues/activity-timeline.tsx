@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { can, formatIssueKey, type ActivityDoc, type WorkflowState } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -23,8 +23,11 @@ export const ActivityTimeline = memo(function ActivityTimeline({
   states: readonly WorkflowState[];
 }) {
   const session = useWorkspace();
-  const activity = useIssueActivity(issueId);
-  const comments = useIssueComments(issueId);
+  // A change of the issue writes its activity record in the same step: the field that changed
+  // is drawn first, and the timeline's new line in a render of its own right after, so the
+  // layout the field's new value forces inside the click does not include the timeline.
+  const activity = useDeferredValue(useIssueActivity(issueId));
+  const comments = useDeferredValue(useIssueComments(issueId));
   const entries = useMemo(() => mergeTimeline(activity, comments), [activity, comments]);
   const names = useActivityNames(states);
   const actions = useCommentActions(issueId);
