@@ -139,6 +139,28 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await context.close();
 });
 
+test('the parent list, left open, offers an issue created meanwhile in another window', async ({
+  browser,
+}) => {
+  const { context, keel, issue, slug } = await workspaceWithIssues(browser, ['Story']);
+  const { page } = keel;
+  await page.goto(`/${slug}/issue/ENG-1`);
+  await issue.combobox('Parent issue').click();
+  await issue.combobox('Parent issue').fill('Late');
+  const list = page.getByRole('listbox', { name: 'Parent issue', exact: true });
+  await expect(list.getByText('No matches')).toBeVisible();
+
+  const other = new KeelPage(await context.newPage());
+  await other.page.goto(`/${slug}/issues`);
+  await other.createIssue('Late epic');
+
+  // The list was built when it opened; it follows the issues while it stays open.
+  await list.getByRole('option', { name: /ENG-2 Late epic/ }).click({ timeout: 45_000 });
+  await expect(issue.combobox('Parent issue')).toHaveValue('ENG-2 Late epic');
+  await issue.expectActivity('set the parent issue to ENG-2');
+  await context.close();
+});
+
 async function signInElsewhere(browser: Browser, account: Account) {
   const context = await browser.newContext();
   const keel = new KeelPage(await context.newPage());

@@ -39,6 +39,8 @@ export interface PropertyComboboxProps {
    * why it closed so its owner can unmount it and put focus back.
    */
   onClose?: ((reason: ComboCloseReason) => void) | undefined;
+  /** Told when the list opens and closes; `options` as a function may follow the data while open. */
+  onOpenChange?: ((open: boolean) => void) | undefined;
 }
 
 export type ComboCloseReason = 'chosen' | 'escape' | 'blur';
@@ -66,6 +68,7 @@ export const PropertyCombobox = memo(function PropertyCombobox({
   onCreate,
   onSelect,
   onClose,
+  onOpenChange,
 }: PropertyComboboxProps) {
   const isMenu = onClose !== undefined;
   const ids = useFieldIds(error, null);
@@ -102,6 +105,10 @@ export const PropertyCombobox = memo(function PropertyCombobox({
   useEffect(() => {
     if (isMenu) input.current?.focus({ preventScroll: true });
   }, [isMenu]);
+
+  useEffect(() => {
+    onOpenChange?.(open);
+  }, [open, onOpenChange]);
 
   const close = (reason: ComboCloseReason) => {
     setOpen(false);

@@ -1,9 +1,9 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useDoc, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
+import { useDoc, useIssuesWhile, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
@@ -130,12 +130,14 @@ const ParentField = memo(function ParentField({
   error,
   save,
 }: FieldProps & { issueId: string; parentId: string | null }) {
-  const session = useWorkspace();
   const projects = useProjectMap();
-  // Thousands of issues: the options are built when the field opens, from the issues then.
+  // Thousands of issues: the options are built only while the list is open, and follow the
+  // issues then (one created or renamed meanwhile); closed, a change of issues redraws nothing.
+  const [open, setOpen] = useState(false);
+  const issues = useIssuesWhile(open);
   const parents = useCallback(
-    () => parentOptions(issueId, session.store.list('issue'), projects),
-    [issueId, session.store, projects],
+    () => parentOptions(issueId, issues, projects),
+    [issueId, issues, projects],
   );
   // Follows the parent alone, so a renamed parent shows its new title.
   const parentDoc = useDoc(parentId);
@@ -158,6 +160,7 @@ const ParentField = memo(function ParentField({
       disabled={readOnly}
       error={error}
       onSelect={onSelect}
+      onOpenChange={setOpen}
     />
   );
 });

@@ -27,6 +27,17 @@ export function useDoc(id: string | null | undefined) {
   return useSyncExternalStore(store.subscribe, () => (id ? store.get(id) : undefined));
 }
 
+const NO_ISSUES: readonly IssueDoc[] = [];
+const noSubscription = () => () => undefined;
+
+/** Every issue while `active`, following changes; none and no redraws while not. */
+export function useIssuesWhile(active: boolean): readonly IssueDoc[] {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(active ? store.subscribe : noSubscription, () =>
+    active ? store.list('issue') : NO_ISSUES,
+  );
+}
+
 /** False until the device's copy has been read once (a few milliseconds after opening). */
 export function useWorkspaceLoaded(): boolean {
   const { store } = useWorkspace();
