@@ -64,6 +64,9 @@ test('a viewer sees the issues but nothing that would change them', async ({ bro
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) await expect(properties.nth(i)).toBeDisabled();
   await expect(page.getByLabel('Due date')).not.toBeEditable();
+  // Read as values, not as a date mask or a disabled picker.
+  await expect(page.getByLabel('Due date')).toHaveAttribute('placeholder', 'No due date');
+  await expect(page.getByLabel('Estimate')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.getByText('No description.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add sub-issue' })).toHaveCount(0);

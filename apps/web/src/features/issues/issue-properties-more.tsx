@@ -79,6 +79,9 @@ interface FieldProps {
   save: Save;
 }
 
+// A viewer's Estimate and Due date read as values, like the comboboxes above them.
+const READ_ONLY_FIELD = 'property-field--read-only';
+
 const EstimateField = memo(function EstimateField({
   estimate,
   readOnly,
@@ -88,6 +91,7 @@ const EstimateField = memo(function EstimateField({
   return (
     <SelectField
       label="Estimate"
+      className={readOnly ? READ_ONLY_FIELD : undefined}
       value={estimate === null ? NONE : String(estimate)}
       disabled={readOnly}
       error={error}
@@ -109,7 +113,10 @@ const DueDateField = memo(function DueDateField({
   return (
     <TextField
       label="Due date"
-      type="date"
+      className={readOnly ? READ_ONLY_FIELD : undefined}
+      // Read only and empty, an empty date field would show its mm/dd/yyyy mask.
+      type={readOnly && !dueDate ? 'text' : 'date'}
+      placeholder={readOnly ? 'No due date' : undefined}
       value={dueDate ?? ''}
       readOnly={readOnly}
       error={error}
