@@ -123,6 +123,33 @@ describe('sign-in through the embedded provider', () => {
     expect((await phone.request('/api/me')).status).toBe(401);
   });
 
+  it("a session's secret under another user's id signs nobody in", async () => {
+    const ada = new BrowserSession(server.url);
+    await signUp(ada, newAccount('ada'));
+    const bob = new BrowserSession(server.url);
+    await signUp(bob, newAccount('bob'));
+    const bobId = ((await (await bob.request('/api/me')).json()) as { user: { id: string } }).user
+      .id;
+    const adaCookie = ada.cookieHeader().match(/keel_session=([^;]+)/)?.[1] ?? '';
+    const adaSecret = adaCookie.slice(adaCookie.indexOf('.') + 1);
+    expect(adaSecret.length).toBeGreaterThan(20);
+    const forged = await fetch(`${server.url}/api/me`, {
+      headers: { cookie: `keel_session=${bobId}.${adaSecret}` },
+    });
+    expect(forged.status).toBe(401);
+    expect((await ada.request('/api/me')).status).toBe(200);
+  });
+
+  it('a session whose user is gone signs nobody in', async () => {
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount('gone'));
+    const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
+    await server.store.remove(`user:${me.user.id}`);
+    const res = await browser.request('/api/me');
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('AUTH_REQUIRED');
+  });
+
   it('refuses a callback without the login cookie (forged or replayed state)', async () => {
     const browser = new BrowserSession(server.url);
     const { url } = await browser.follow('/auth/callback?code=abc&state=forged');
