@@ -142,6 +142,30 @@ async function liveRevisions(id: string) {
 
 const hash = (c: string) => c.repeat(32);
 
+describe('two tabs of one browser pushing the same replica', () => {
+  it('accepts a record pushed again at the revision the server holds, and refuses other content under it', async () => {
+    const issue = issueDoc(ws, { title: 'Twice' });
+    await bulk([issue]);
+    const hash = [...crypto.getRandomValues(new Uint8Array(16))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
+    const record = {
+      ...activity(issue._id, 'title', 'Twice'),
+      _rev: `1-${hash}`,
+      _revisions: { start: 1, ids: [hash] },
+    };
+    expect(await bulk([record], false)).toEqual([]);
+    // The other tab's replication pushes the same revision a moment later.
+    expect(await bulk([record], false)).toEqual([]);
+
+    const rewritten = { ...record, to: 'Something else' };
+    const rows = await bulk([rewritten], false);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: record._id, error: 'forbidden' });
+    expect(await stored(record._id)).toMatchObject({ _rev: record._rev, to: 'Twice' });
+  });
+});
+
 describe('settling concurrent edits', () => {
   it('lets a member drop one of two conflicting versions of someone else’s issue, but not delete the issue', async () => {
     const issue = issueDoc(ws, { title: 'Base' });

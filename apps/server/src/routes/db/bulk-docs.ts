@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   checkDocumentWrite,
   errorMessage,
@@ -148,6 +149,20 @@ function withoutOrphanedActivity(
   return accepted.filter((doc) => !dropped.has(doc));
 }
 
+/**
+ * A replicated revision (new_edits=false) the database holds already, with the same content:
+ * two tabs share one replica and each tab's replication pushes it, so the second push repeats
+ * the first. Checked as a change, an activity record would be refused as an edit of an
+ * immutable record, and the browser would undo a change that was saved. Different content under
+ * the same revision is checked (and refused) like any other write.
+ */
+function heldAlready(doc: unknown, held: WorkspaceDoc | undefined): boolean {
+  if (!held || typeof doc !== 'object' || doc === null) return false;
+  const { _rev: rev, _revisions: _history, ...content } = doc as Record<string, unknown>;
+  const { _rev: heldRev, ...heldContent } = held as unknown as Record<string, unknown>;
+  return rev === heldRev && isDeepStrictEqual(content, heldContent);
+}
+
 // What a document may point at is checked first: a batch pushed after working offline can hold
 // a new label and, before it, the issue it was added to (PouchDB does not keep the order).
 const CHECK_RANK: Record<string, number> = { project: 0, member: 1, label: 2, issue: 3 };
@@ -216,6 +231,8 @@ export async function validatedBulkDocs(
       if (doc.type === type) (catalogs[type] as Map<string, WorkspaceDoc>).set(doc._id, doc);
 
   const results: (BulkResult | null)[] = docs.map(() => null);
+  // Accepted without a write: the database holds them already (replicated pushes only).
+  const repeated = new Set<number>();
   const lookup = new Map([...referenced, ...stored]);
   for (const index of checkingOrder(docs, idOf)) {
     const doc = docs[index];
@@ -223,6 +240,10 @@ export async function validatedBulkDocs(
     const refuse = (result: BulkResult) => (results[index] = result);
     if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) {
       refuse(refusal(id, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));
+      continue;
+    }
+    if (!newEdits && heldAlready(doc, stored.get(id))) {
+      repeated.add(index);
       continue;
     }
     const protocolProblem = newEdits ? null : replicatedRevisionProblem(doc);
@@ -271,7 +292,7 @@ export async function validatedBulkDocs(
   const accepted = withoutOrphanedActivity(
     docs,
     results,
-    docs.filter((_, index) => results[index] === null),
+    docs.filter((_, index) => results[index] === null && !repeated.has(index)),
     stored,
   );
   const saved = accepted.length ? await couch.bulkDocs(dbName, accepted, newEdits) : [];
