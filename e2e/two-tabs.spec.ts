@@ -57,3 +57,39 @@ test('two tabs of one browser take turns changing issues, and every change is sa
   await context.close();
   await other.close();
 });
+
+/**
+ * A tab opens from the store snapshot (store-snapshot.ts), which is saved seconds after a change.
+ * A change made just before the tab opened must be in the tab's first screen, not arrive a moment
+ * later and shift the rows under the pointer.
+ */
+test('a tab opened just after a change shows it in its first screen', async ({ browser }) => {
+  const account = newAccount('tabsnap');
+  const context = await browser.newContext();
+  const one = new KeelPage(await context.newPage());
+  await one.signUp(account);
+  const slug = newSlug('tabsnap');
+  await one.createWorkspace('Snapshots', slug);
+  await one.page.goto(`/${slug}/issues`);
+  await one.createIssue('Older');
+  // The snapshot is saved three seconds after the store last changed (SNAPSHOT_DELAY_MS), and
+  // syncing "Older" changes it for a moment more; let the snapshot hold "Older".
+  await one.page.waitForTimeout(6_000);
+  const page = await context.newPage();
+  // Each set of rows drawn, in order: a MutationObserver runs before the browser paints.
+  await page.addInitScript(() => {
+    const drawn: string[] = [];
+    Object.assign(window, { drawn });
+    new MutationObserver(() => {
+      const links = document.querySelectorAll('[aria-label="Issues"] a.issue-row__link');
+      const now = Array.from(links, (link) => link.getAttribute('aria-label')).join(' | ');
+      if (now && drawn.at(-1) !== now) drawn.push(now);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await one.createIssue('Newer');
+  await page.goto(`/${slug}/issues`);
+  await expect(page.getByRole('link', { name: /Newer/ })).toBeVisible();
+  const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+  expect(drawn[0]).toMatch(/^ENG-2 Newer,.* \| ENG-1 Older,/);
+  await context.close();
+});

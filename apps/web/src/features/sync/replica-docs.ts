@@ -1,4 +1,4 @@
-import type { Denial, LeafVersion, WriteResult } from './replica-types.ts';
+import type { Denial, LeafVersion, ReplicaChange, Seq, WriteResult } from './replica-types.ts';
 
 /**
  * Reading and writing single documents of the replica, and reading a refusal, written against
@@ -50,5 +50,23 @@ export function readDenial(doc: unknown): Denial {
     id: String(id ?? ''),
     reason: String(reason ?? ''),
     ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
+/** One row of the replica's change feed (read with `include_docs` and `conflicts`). */
+export function replicaChange(row: {
+  id: string;
+  seq: Seq;
+  deleted?: boolean;
+  doc?: object | null;
+}): ReplicaChange {
+  const deleted = row.deleted === true;
+  const { _conflicts: conflicts = [], ...doc } = (row.doc ?? {}) as { _conflicts?: string[] };
+  return {
+    id: row.id,
+    seq: row.seq,
+    deleted,
+    doc: deleted || !row.doc ? null : doc,
+    conflicts: deleted ? [] : conflicts,
   };
 }

@@ -106,6 +106,14 @@ export interface Replica {
   /** Every document of these types on the device (ids start with their type). */
   loadTypes: (types: readonly DocType[]) => Promise<unknown[]>;
   watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
+  /**
+   * At most `limit` changes after `since`, once, in the form `watch` gives them; `last` is the
+   * sequence they reach, `complete` that there were no more.
+   */
+  changesAfter: (
+    since: Seq,
+    limit: number,
+  ) => Promise<{ changes: ReplicaChange[]; last: Seq; complete: boolean }>;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
   /** The winning version of a document and its other live versions (conflicts). */

@@ -9,7 +9,7 @@ import {
   ReplicaFill,
   type BootstrapDb,
 } from './replica-bootstrap.ts';
-import { currentVersion, readDenial, writeDocs } from './replica-docs.ts';
+import { currentVersion, readDenial, replicaChange, writeDocs } from './replica-docs.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
 
 export type {
@@ -80,21 +80,16 @@ export function openReplica(name: string): Replica {
     watch: (since, onChanges) => {
       // Conflicts are noticed as documents arrive, never by scanning the replica at open.
       const feed = db.changes({ live: true, since, include_docs: true, conflicts: true });
-      feed.on('change', (change) => {
-        const { _conflicts: conflicts = [], ...doc } = (change.doc ?? {}) as {
-          _conflicts?: string[];
-        };
-        onChanges([
-          {
-            id: change.id,
-            seq: change.seq,
-            deleted: change.deleted === true,
-            doc: change.deleted || !change.doc ? null : doc,
-            conflicts: change.deleted ? [] : conflicts,
-          },
-        ]);
-      });
+      feed.on('change', (change) => onChanges([replicaChange(change)]));
       return () => feed.cancel();
+    },
+    changesAfter: async (since, limit) => {
+      const result = await db.changes({ since, limit, include_docs: true, conflicts: true });
+      return {
+        changes: result.results.map(replicaChange),
+        last: result.last_seq,
+        complete: result.results.length < limit,
+      };
     },
     bulk: async (docs) => (await viaFill((fill) => fill.write(docs)))?.value ?? writeDocs(db, docs),
     get: async (id) => db.get(id).catch(() => null),

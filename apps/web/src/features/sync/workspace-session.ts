@@ -26,7 +26,7 @@ import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
-import type { Denial, LocalRecord, Replica, Seq } from './replica.ts';
+import type { Denial, LocalRecord, Replica, ReplicaChange, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import { saveBatches } from './save-batches.ts';
 import {
@@ -53,6 +53,8 @@ export type WriteOutcome =
 
 // Long enough that a burst of changes (a sync catching up, a bulk edit) is saved once.
 const SNAPSHOT_DELAY_MS = 3_000;
+// Changes after the store snapshot read before the first render; more are left to the feed.
+const CATCH_UP_BEFORE_SHOWING = 500;
 // The history part is most of the workspace; rewriting it after every comment would be a busy
 // main thread for little gain (an older history snapshot is caught up from the replica).
 const HISTORY_SNAPSHOT_EVERY_MS = 30_000;
@@ -158,8 +160,17 @@ export class WorkspaceSession {
     const main = readSnapshot(await replica.readLocal(snapshotKey('main')));
     let from: Seq;
     if (main) {
+      // A snapshot is saved seconds after a change, so it can miss the last few (another tab's,
+      // a sync's just before closing). Read first, they join it in the first render, so a list
+      // does not shift under the pointer a moment after it shows. Many are left to the feed.
+      const recent = await replica.changesAfter(main.seq, CATCH_UP_BEFORE_SHOWING);
+      if (this.closed) return;
       this.store.restore(main.docs, 'main');
       from = main.seq;
+      if (recent.complete) {
+        this.received(recent.changes);
+        from = recent.last;
+      }
     } else {
       from = await replica.updateSeq();
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.main);
@@ -317,16 +328,21 @@ export class WorkspaceSession {
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
     this.cleanups.push(
       replica.watch(seq, (changes) => {
-        this.store.apply(changes);
+        this.received(changes);
         const last = changes.at(-1);
         if (last) this.followedSeq = last.seq;
-        this.monitor.localChanged();
-        for (const change of changes)
-          if (change.conflicts?.length && typeOfId(change.id) === 'issue') this.merge(change.id);
       }),
     );
     void this.monitor.start(replica, pushed);
     this.cleanups.push(() => this.monitor.stop());
+  }
+
+  /** Changes of the replica: into the store; an issue edited on two devices is merged. */
+  private received(changes: readonly ReplicaChange[]): void {
+    this.store.apply(changes);
+    this.monitor.localChanged();
+    for (const change of changes)
+      if (change.conflicts?.length && typeOfId(change.id) === 'issue') this.merge(change.id);
   }
 
   /**
