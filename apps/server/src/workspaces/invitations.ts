@@ -160,6 +160,22 @@ async function assertUsable(store: AppStore, found: FoundInvitation, user: UserD
     throw new AppError('FORBIDDEN', {
       detail: 'This invitation is for a different email address',
     });
+  // SPEC §9. Checked before the invitation is used, so a full workspace leaves it pending for
+  // when an admin has made room. Two accepts at once could both pass at 999; that is one over.
+  if ((await activeMembers(store, workspace)) >= LIMITS.membersPerWorkspace)
+    throw new AppError('FORBIDDEN', {
+      errors: [{ path: 'workspace', message: workspaceFullMessage(workspace.name) }],
+    });
+}
+
+function workspaceFullMessage(name: string): string {
+  const most = LIMITS.membersPerWorkspace.toLocaleString('en');
+  return `${name} has ${most} members, the most a workspace can have.`;
+}
+
+async function activeMembers(store: AppStore, workspace: WorkspaceRecord): Promise<number> {
+  const docs = await store.couch.docsWithPrefix<{ active?: boolean }>(workspace.dbName, 'member:');
+  return docs.filter((d) => d.active === true).length;
 }
 
 export async function previewInvitation(store: AppStore, token: string, user: UserDoc, now: Date) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@keel/domain';
+import { LIMITS, type Role } from '@keel/domain';
 import type { InvitationDoc } from '../../db/app-store.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -343,6 +343,57 @@ describe('invitations: opening and accepting a link', () => {
     expect((await problemOf(loser)).code).toBe('INVITE_REVOKED');
     const inside = await Promise.all([a, b].map((br) => br.request(`/db/${slug}/`)));
     expect(inside.map((r) => r.status).sort()).toEqual([200, 404]);
+  });
+});
+
+describe('invitations: a workspace at its members limit (SPEC §9)', () => {
+  it('refuses to add the 1,001st member, says why, and keeps the invitation for later', async () => {
+    const slug = `full-${++slugCounter}`;
+    await createWorkspaceAs(as('owner'), slug);
+    const workspace = await server.store.workspaceBySlug(slug);
+    const { token } = await invite('owner', slug);
+    // The owner and 999 others: member documents as joining writes them (add-member.ts).
+    const now = new Date().toISOString();
+    const others = Array.from({ length: LIMITS.membersPerWorkspace - 1 }, (_, i) => ({
+      _id: `member:u${i}`,
+      type: 'member',
+      userId: `u${i}`,
+      name: `Person ${i}`,
+      email: `p${i}@example.com`,
+      role: 'member',
+      active: i > 0,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await server.store.couch.bulkDocs(workspace!.dbName, others);
+
+    // 998 active others and the owner: room for one.
+    const spare = await invite('owner', slug);
+    expect((await accept('member', spare.token)).status).toBe(200);
+
+    for (const res of [
+      await as('outsider').request(`/api/invitations/${token}`),
+      await accept('outsider', token),
+    ]) {
+      expect(res.status).toBe(403);
+      const body = await problemOf(res);
+      expect(body.code).toBe('FORBIDDEN');
+      expect(body.errors).toEqual([
+        { path: 'workspace', message: `${slug} has 1,000 members, the most a workspace can have.` },
+      ]);
+    }
+    expect(await server.store.membership(users.outsider.id, workspace!._id.slice(10))).toBeNull();
+
+    // A member leaves: the same link works.
+    const memberId = users.member.id;
+    expect(
+      (
+        await as('owner').request(`/api/workspaces/${slug}/members/${memberId}`, {
+          method: 'DELETE',
+        })
+      ).status,
+    ).toBe(204);
+    expect((await accept('outsider', token)).status).toBe(200);
   });
 });
 

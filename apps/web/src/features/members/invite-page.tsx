@@ -24,6 +24,11 @@ const ROLE_MEANS: Record<InvitationPreview['role'], string> = {
   viewer: 'You will read everything, without editing.',
 };
 
+/** The catalogue's message, then why (a full workspace says how many members it has). */
+function explained(failure: { message: string; errors: readonly { message: string }[] }): string {
+  return [failure.message, ...failure.errors.map((e) => e.message)].join(' ');
+}
+
 /** `/invite/:token`: who invites you where, as what; Join workspace uses the link once. */
 export function InvitePage({ token, onJoined }: InvitePageProps) {
   useDocumentTitle('Invitation');
@@ -37,7 +42,7 @@ export function InvitePage({ token, onJoined }: InvitePageProps) {
       setView(
         r.ok
           ? { kind: 'ready', preview: r.value, error: null }
-          : { kind: 'failed', message: r.message },
+          : { kind: 'failed', message: explained(r) },
       );
     });
     return () => {
@@ -50,7 +55,7 @@ export function InvitePage({ token, onJoined }: InvitePageProps) {
     const result = await acceptInvitation(token);
     setJoining(false);
     if (result.ok) onJoined(result.value);
-    else setView({ kind: 'ready', preview, error: result.message });
+    else setView({ kind: 'ready', preview, error: explained(result) });
   };
 
   return (
