@@ -20,6 +20,7 @@ import { spaPlugin } from './plugins/spa.ts';
 import { registerWriteLimit } from './plugins/write-limit.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
+import { finishInterruptedDeletions } from './workspaces/workspace-settings.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
@@ -35,6 +36,8 @@ export interface KeelApp {
 
 // Query strings of the sign-in endpoints carry codes and state; never log them. Nor the
 // provider's interaction ids in its paths: each is also the value of its `_interaction` cookie.
+// How often deletions cut off part-way are looked for while the server runs.
+const DELETION_SWEEP_MS = 15 * 60_000;
 const SENSITIVE_QUERY = /^\/(auth|idp)\//;
 const INTERACTION_ID = /^(\/idp\/(?:interaction|auth)\/)[^/]+/;
 
@@ -158,6 +161,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await dbProxyRoutes(db, { store, couch, live });
   });
   await app.register(spaPlugin, { root: config.webDist });
+
+  const finishDeletions = () =>
+    finishInterruptedDeletions(store, (workspaceId, err) =>
+      app.log.warn({ err, workspaceId }, 'finishing a workspace deletion failed; will retry'),
+    ).catch((err: unknown) => app.log.warn({ err }, 'looking for unfinished deletions failed'));
+  app.addHook('onReady', async () => {
+    void finishDeletions();
+  });
+  const sweep = setInterval(() => void finishDeletions(), DELETION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   return { app, store, couch, embeddedDb, live };
 }

@@ -25,6 +25,8 @@ export interface WorkspaceRecord extends CouchDoc {
   createdAt: string;
   createdBy: string;
   dbName: string;
+  /** Set as the first step of deleting it: from then on it is gone for everyone. */
+  deletingAt?: string;
 }
 
 export interface MembershipDoc extends CouchDoc {
@@ -221,7 +223,19 @@ export class AppStore {
   // ── workspaces and memberships ───────────────────────────────────────────────────────────
   async workspaceBySlug(slug: string): Promise<WorkspaceRecord | null> {
     const claim = await this.get<CouchDoc & { workspaceId: string }>(`slug:${slug}`);
-    return claim ? this.get<WorkspaceRecord>(`workspace:${claim.workspaceId}`) : null;
+    return claim ? this.workspace(claim.workspaceId) : null;
+  }
+
+  /** A workspace by its id; null when there is none or it is being deleted. */
+  async workspace(workspaceId: string): Promise<WorkspaceRecord | null> {
+    const record = await this.get<WorkspaceRecord>(`workspace:${workspaceId}`);
+    return record && !record.deletingAt ? record : null;
+  }
+
+  /** Workspaces whose deletion was started and not finished (the server stopped part-way). */
+  async workspacesBeingDeleted(): Promise<WorkspaceRecord[]> {
+    const records = await this.withPrefix<WorkspaceRecord>('workspace:');
+    return records.filter((w) => w.deletingAt);
   }
 
   /**
@@ -235,7 +249,7 @@ export class AppStore {
     const claim = await this.get<CouchDoc & { workspaceId: string }>(`slug:${slug}`);
     if (!claim) return { workspace: null, membership: null };
     const [workspace, membership] = await Promise.all([
-      this.get<WorkspaceRecord>(`workspace:${claim.workspaceId}`),
+      this.workspace(claim.workspaceId),
       this.membership(userId, claim.workspaceId),
     ]);
     return { workspace, membership };

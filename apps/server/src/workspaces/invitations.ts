@@ -128,7 +128,7 @@ async function findByToken(store: AppStore, token: string): Promise<FoundInvitat
     ? await store.get<InvitationDoc>(`invitation:${pointer.workspaceId}:${pointer.invitationId}`)
     : null;
   const workspace = pointer
-    ? await store.get<WorkspaceRecord>(`workspace:${pointer.workspaceId}`)
+    ? await store.workspace(pointer.workspaceId)
     : null;
   if (!invitation || !workspace) throw new AppError('NOT_FOUND');
   return { invitation, workspace };

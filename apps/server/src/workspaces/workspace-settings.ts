@@ -18,10 +18,10 @@ export async function renameWorkspace(
 }
 
 /**
- * Delete a workspace for good. The URL key goes first: from then on every request for it is
- * "not found", so nobody syncs into a database that is being removed. Then memberships (found
- * through the member documents, the only per-workspace list of users), invitations, issue-number
- * counters, the record and the database. Each step tolerates a retry after a failure part-way.
+ * Delete a workspace for good. The record is marked first, in one write: from then on every
+ * request for it is "not found", so nobody syncs into a database that is being removed, and a
+ * deletion cut off part-way (the server stopped, the database failed) is finished later by
+ * `finishDeletion` instead of leaving a half-deleted workspace nobody can reach to retry.
  */
 export async function deleteWorkspace(
   store: AppStore,
@@ -34,12 +34,36 @@ export async function deleteWorkspace(
     throw new AppError('VALIDATION_FAILED', {
       errors: [{ path: 'confirmSlug', message: `Type ${workspace.slug} to confirm` }],
     });
+  const marked = await store.update<WorkspaceRecord>(workspace._id, (current) =>
+    current && !current.deletingAt ? { ...current, deletingAt: new Date().toISOString() } : null,
+  );
+  await finishDeletion(store, live, marked ?? workspace);
+}
+
+/**
+ * The rest of a deletion, each step safe to run again: the URL key, memberships (found through
+ * the member documents, the only per-workspace list of users), invitations, issue-number
+ * counters, the database, and last the record that marks the deletion as unfinished.
+ */
+export async function finishDeletion(
+  store: AppStore,
+  live: LiveRequests | null,
+  workspace: WorkspaceRecord,
+): Promise<void> {
   const workspaceId = workspaceIdOf(workspace);
-  const members = await store.couch.docsWithPrefix<MemberDoc>(workspace.dbName, 'member:');
-  await store.remove(`slug:${workspace.slug}`);
+  // A database already removed has no members left to find: their memberships went before it.
+  const members = await store.couch
+    .docsWithPrefix<MemberDoc>(workspace.dbName, 'member:')
+    .catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return [];
+      throw err;
+    });
+  const claim = await store.get<{ _id: string; workspaceId: string }>(`slug:${workspace.slug}`);
+  // The key may belong to a new workspace by now.
+  if (claim?.workspaceId === workspaceId) await store.remove(claim._id);
   for (const member of members) {
     await store.remove(`membership:${member.userId}:${workspaceId}`);
-    live.abort(member.userId, workspaceId);
+    live?.abort(member.userId, workspaceId);
   }
   const invitations = await store.withPrefix<InvitationDoc>(`invitation:${workspaceId}:`);
   for (const invitation of invitations) {
@@ -54,6 +78,21 @@ export async function deleteWorkspace(
         docs.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })),
       );
   }
-  await store.remove(workspace._id);
   await store.couch.deleteDb(workspace.dbName);
+  await store.remove(workspace._id);
+}
+
+/**
+ * Finish every deletion that was cut off part-way. Run when the server starts and now and then
+ * after: the workspace is unreachable, so its owner cannot retry. Each step being safe to run
+ * again, two instances doing this at once do no harm.
+ */
+export async function finishInterruptedDeletions(
+  store: AppStore,
+  onFailure: (workspaceId: string, err: unknown) => void,
+): Promise<void> {
+  for (const workspace of await store.workspacesBeingDeleted())
+    await finishDeletion(store, null, workspace).catch((err: unknown) =>
+      onFailure(workspace._id, err),
+    );
 }

@@ -25,7 +25,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
     const workspaces = await Promise.all(
       memberships.map(async (m) => ({
         m,
-        ws: await store.get<WorkspaceRecord>(`workspace:${m.workspaceId}`),
+        ws: await store.workspace(m.workspaceId),
       })),
     );
     return {

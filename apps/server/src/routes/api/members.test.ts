@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type Role } from '@keel/domain';
-import type { InvitationDoc } from '../../db/app-store.ts';
+import type { InvitationDoc, WorkspaceRecord } from '../../db/app-store.ts';
+import { finishInterruptedDeletions } from '../../workspaces/workspace-settings.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { createWorkspaceAs } from '../../testing/workspace-fixture.ts';
@@ -704,5 +705,40 @@ describe('workspace settings: rename and delete', () => {
       json: { name: 'Again', slug },
     });
     expect(again.status).toBe(201);
+  });
+
+  it('a deletion cut off after its first step is gone for everyone at once, and finished later', async () => {
+    const { slug, workspaceId } = await team();
+    const { token } = await invite('owner', slug);
+    const workspace = (await server.store.workspaceBySlug(slug))!;
+    // The server stopped right after marking the record (deleteWorkspace's first write).
+    await server.store.update<WorkspaceRecord>(workspace._id, (w) =>
+      w ? { ...w, deletingAt: new Date().toISOString() } : null,
+    );
+    for (const person of PEOPLE) {
+      expect((await as(person).request(`/db/${slug}/`)).status).toBe(404);
+      expect((await as(person).request(`/api/workspaces/${slug}/members`)).status).toBe(404);
+      const me = (await (await as(person).request('/api/me')).json()) as {
+        workspaces: { slug: string }[];
+      };
+      expect(me.workspaces.map((w) => w.slug)).not.toContain(slug);
+    }
+    expect((await accept('outsider', token)).status).toBe(404);
+
+    let failures = 0;
+    await finishInterruptedDeletions(server.store, () => failures++);
+    expect(failures).toBe(0);
+    expect(await server.store.get(`workspace:${workspaceId}`)).toBeNull();
+    expect(await server.store.get(`slug:${slug}`)).toBeNull();
+    expect(await server.store.withPrefix(`membership:`)).not.toContainEqual(
+      expect.objectContaining({ workspaceId }),
+    );
+    expect(await server.store.withPrefix(`invitation:${workspaceId}:`)).toEqual([]);
+    const database = await server.couch.request('GET', `/${workspace.dbName}`);
+    await database.body?.cancel();
+    expect(database.status).toBe(404);
+    // Run again (another instance, the next sweep): nothing left, nothing fails.
+    await finishInterruptedDeletions(server.store, () => failures++);
+    expect(failures).toBe(0);
   });
 });
