@@ -127,9 +127,7 @@ async function findByToken(store: AppStore, token: string): Promise<FoundInvitat
   const invitation = pointer
     ? await store.get<InvitationDoc>(`invitation:${pointer.workspaceId}:${pointer.invitationId}`)
     : null;
-  const workspace = pointer
-    ? await store.workspace(pointer.workspaceId)
-    : null;
+  const workspace = pointer ? await store.workspace(pointer.workspaceId) : null;
   if (!invitation || !workspace) throw new AppError('NOT_FOUND');
   return { invitation, workspace };
 }
