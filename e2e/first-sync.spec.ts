@@ -103,6 +103,7 @@ test('a change made while the device still fills its replica is saved there and 
 test('a device closed before its replica is filled finishes the fill when it opens next', async ({
   browser,
 }) => {
+  test.slow(); // two devices, a fill cut off and finished, and an axe check: 37–47 s alone
   const { account, first, one, slug } = await firstDevice(browser, 'halfway');
 
   const second = await browser.newContext();
