@@ -108,12 +108,9 @@ export interface Replica {
   watch: (since: Seq, onChanges: (changes: ReplicaChange[]) => void) => () => void;
   /**
    * At most `limit` changes after `since`, once, in the form `watch` gives them; `last` is the
-   * sequence they reach, `complete` that there were no more.
+   * sequence they reach (`since` when there are none).
    */
-  changesAfter: (
-    since: Seq,
-    limit: number,
-  ) => Promise<{ changes: ReplicaChange[]; last: Seq; complete: boolean }>;
+  changesAfter: (since: Seq, limit: number) => Promise<{ changes: ReplicaChange[]; last: Seq }>;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
   /** The winning version of a document and its other live versions (conflicts). */

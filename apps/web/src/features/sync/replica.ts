@@ -85,11 +85,7 @@ export function openReplica(name: string): Replica {
     },
     changesAfter: async (since, limit) => {
       const result = await db.changes({ since, limit, include_docs: true, conflicts: true });
-      return {
-        changes: result.results.map(replicaChange),
-        last: result.last_seq,
-        complete: result.results.length < limit,
-      };
+      return { changes: result.results.map(replicaChange), last: result.last_seq ?? since };
     },
     bulk: async (docs) => (await viaFill((fill) => fill.write(docs)))?.value ?? writeDocs(db, docs),
     get: async (id) => db.get(id).catch(() => null),

@@ -162,15 +162,12 @@ export class WorkspaceSession {
     if (main) {
       // A snapshot is saved seconds after a change, so it can miss the last few (another tab's,
       // a sync's just before closing). Read first, they join it in the first render, so a list
-      // does not shift under the pointer a moment after it shows. Many are left to the feed.
+      // does not shift under the pointer a moment after it shows. More are left to the feed.
       const recent = await replica.changesAfter(main.seq, CATCH_UP_BEFORE_SHOWING);
       if (this.closed) return;
       this.store.restore(main.docs, 'main');
-      from = main.seq;
-      if (recent.complete) {
-        this.received(recent.changes);
-        from = recent.last;
-      }
+      this.received(recent.changes);
+      from = recent.last;
     } else {
       from = await replica.updateSeq();
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.main);
