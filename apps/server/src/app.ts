@@ -34,10 +34,10 @@ export interface KeelApp {
   embeddedDb: EmbeddedDb | null;
 }
 
-// Query strings of the sign-in endpoints carry codes and state; never log them. Nor the
-// provider's interaction ids in its paths: each is also the value of its `_interaction` cookie.
 // How often deletions cut off part-way are looked for while the server runs.
 const DELETION_SWEEP_MS = 15 * 60_000;
+// Query strings of the sign-in endpoints carry codes and state; never log them. Nor the
+// provider's interaction ids in its paths: each is also the value of its `_interaction` cookie.
 const SENSITIVE_QUERY = /^\/(auth|idp)\//;
 const INTERACTION_ID = /^(\/idp\/(?:interaction|auth)\/)[^/]+/;
 

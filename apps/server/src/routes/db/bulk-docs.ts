@@ -152,9 +152,9 @@ function withoutOrphanedActivity(
 /**
  * A replicated revision (new_edits=false) the database holds already, with the same content:
  * two tabs share one replica and each tab's replication pushes it, so the second push repeats
- * the first. Checked as a change, an activity record would be refused as an edit of an
- * immutable record, and the browser would undo a change that was saved. Different content under
- * the same revision is checked (and refused) like any other write.
+ * the first. Checked as a change, an activity record was refused as an edit of an immutable
+ * record: a refusal the browser then had to fetch and compare only to find nothing to undo.
+ * Different content under the same revision is checked (and refused) like any other write.
  */
 function heldAlready(doc: unknown, held: WorkspaceDoc | undefined): boolean {
   if (!held || typeof doc !== 'object' || doc === null) return false;
