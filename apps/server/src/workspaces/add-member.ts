@@ -55,3 +55,43 @@ export async function addMember(
     }
   }
 }
+
+/** Change the workspace's `member:<userId>` document, retrying on a concurrent write. */
+export async function updateMemberDoc(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+  userId: string,
+  change: Partial<Pick<MemberDoc, 'role' | 'active'>>,
+): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await store.couch.getDoc<MemberDoc & { _rev: string }>(
+      workspace.dbName,
+      `member:${userId}`,
+    );
+    if (!current) return;
+    try {
+      await store.couch.putDoc(workspace.dbName, {
+        ...current,
+        ...change,
+        updatedAt: new Date().toISOString(),
+      });
+      return;
+    } catch (err) {
+      if (!(err instanceof CouchConflict)) throw err;
+    }
+  }
+}
+
+/**
+ * Undo `addMember`: the membership goes (what every request checks), the member document
+ * stays, inactive, as after a removal.
+ */
+export async function removeMembership(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+  userId: string,
+): Promise<void> {
+  const workspaceId = workspace._id.slice('workspace:'.length);
+  await store.remove(`membership:${userId}:${workspaceId}`);
+  await updateMemberDoc(store, workspace, userId, { active: false });
+}

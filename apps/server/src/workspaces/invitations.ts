@@ -12,7 +12,7 @@ import {
   type UserDoc,
   type WorkspaceRecord,
 } from '../db/app-store.ts';
-import { addMember } from './add-member.ts';
+import { addMember, removeMembership } from './add-member.ts';
 
 /** SPEC §4: pending → accepted | revoked | expired (7 days). */
 export type InvitationState = 'pending' | 'accepted' | 'revoked' | 'expired';
@@ -159,11 +159,15 @@ async function assertUsable(store: AppStore, found: FoundInvitation, user: UserD
       detail: 'This invitation is for a different email address',
     });
   // SPEC §9. Checked before the invitation is used, so a full workspace leaves it pending for
-  // when an admin has made room. Two accepts at once could both pass at 999; that is one over.
+  // when an admin has made room; checked again after joining (acceptInvitation).
   if ((await activeMembers(store, workspace)) >= LIMITS.membersPerWorkspace)
-    throw new AppError('FORBIDDEN', {
-      errors: [{ path: 'workspace', message: workspaceFullMessage(workspace.name) }],
-    });
+    throw workspaceFull(workspace);
+}
+
+function workspaceFull(workspace: WorkspaceRecord): AppError {
+  return new AppError('FORBIDDEN', {
+    errors: [{ path: 'workspace', message: workspaceFullMessage(workspace.name) }],
+  });
 }
 
 function workspaceFullMessage(name: string): string {
@@ -213,12 +217,23 @@ export async function acceptInvitation(
       if (err instanceof CouchConflict) continue;
       throw err;
     }
+    // Give the invitation back, so the person can try again (once the database answers, or
+    // once there is room).
+    const giveBack = () =>
+      store.put({ ...accepted, acceptedBy: null, acceptedAt: null }).catch(() => undefined);
     try {
       await addMember(store, found.workspace, user, found.invitation.role);
     } catch (err) {
-      // Give the invitation back, so the person can try again once the database answers.
-      await store.put({ ...accepted, acceptedBy: null, acceptedAt: null }).catch(() => undefined);
+      await giveBack();
       throw err;
+    }
+    // Two accepts at once (different links) can both pass the check at 999 members before
+    // either has joined. Whichever joins last sees both and steps back out; the other may see
+    // both too and step back as well. One too few for a moment, never one over the limit.
+    if ((await activeMembers(store, found.workspace)) > LIMITS.membersPerWorkspace) {
+      await removeMembership(store, found.workspace, userIdOf(user));
+      await giveBack();
+      throw workspaceFull(found.workspace);
     }
     return { invitation: accepted, workspace: found.workspace };
   }

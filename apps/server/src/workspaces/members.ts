@@ -8,39 +8,13 @@ import {
   type Role,
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
-import { CouchConflict } from '../db/couch-client.ts';
 import type { AppStore, MembershipDoc, WorkspaceRecord } from '../db/app-store.ts';
 import type { WorkspaceAccess } from './access.ts';
+import { updateMemberDoc } from './add-member.ts';
 import { workspaceIdOf } from './invitations.ts';
 import type { LiveRequests } from './live-requests.ts';
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Change the workspace's `member:<userId>` document, retrying on a concurrent write. */
-async function updateMemberDoc(
-  store: AppStore,
-  workspace: WorkspaceRecord,
-  userId: string,
-  change: Partial<Pick<MemberDoc, 'role' | 'active'>>,
-): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await store.couch.getDoc<MemberDoc & { _rev: string }>(
-      workspace.dbName,
-      `member:${userId}`,
-    );
-    if (!current) return;
-    try {
-      await store.couch.putDoc(workspace.dbName, {
-        ...current,
-        ...change,
-        updatedAt: new Date().toISOString(),
-      });
-      return;
-    } catch (err) {
-      if (!(err instanceof CouchConflict)) throw err;
-    }
-  }
-}
 
 async function setRole(
   store: AppStore,

@@ -347,26 +347,33 @@ describe('invitations: opening and accepting a link', () => {
   });
 });
 
+/** `count` member documents as joining writes them (add-member.ts), the first one inactive. */
+function memberDocs(count: number) {
+  const now = new Date().toISOString();
+  return Array.from({ length: count }, (_, i) => ({
+    _id: `member:u${i}`,
+    type: 'member',
+    userId: `u${i}`,
+    name: `Person ${i}`,
+    email: `p${i}@example.com`,
+    role: 'member',
+    active: i > 0,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
 describe('invitations: a workspace at its members limit (SPEC §9)', () => {
   it('refuses to add the 1,001st member, says why, and keeps the invitation for later', async () => {
     const slug = `full-${++slugCounter}`;
     await createWorkspaceAs(as('owner'), slug);
     const workspace = await server.store.workspaceBySlug(slug);
     const { token } = await invite('owner', slug);
-    // The owner and 999 others: member documents as joining writes them (add-member.ts).
-    const now = new Date().toISOString();
-    const others = Array.from({ length: LIMITS.membersPerWorkspace - 1 }, (_, i) => ({
-      _id: `member:u${i}`,
-      type: 'member',
-      userId: `u${i}`,
-      name: `Person ${i}`,
-      email: `p${i}@example.com`,
-      role: 'member',
-      active: i > 0,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await server.store.couch.bulkDocs(workspace!.dbName, others);
+    // The owner and 999 others, the first of them inactive.
+    await server.store.couch.bulkDocs(
+      workspace!.dbName,
+      memberDocs(LIMITS.membersPerWorkspace - 1),
+    );
 
     // 998 active others and the owner: room for one.
     const spare = await invite('owner', slug);
@@ -395,6 +402,52 @@ describe('invitations: a workspace at its members limit (SPEC §9)', () => {
       ).status,
     ).toBe(204);
     expect((await accept('outsider', token)).status).toBe(200);
+  });
+  it('two people joining at once with room for one: never one over', async () => {
+    const slug = `full-${++slugCounter}`;
+    await createWorkspaceAs(as('owner'), slug);
+    const workspace = (await server.store.workspaceBySlug(slug))!;
+    // The owner and 998 active others: room for one.
+    await server.store.couch.bulkDocs(workspace.dbName, memberDocs(LIMITS.membersPerWorkspace - 1));
+    const racers = [new BrowserSession(server.url), new BrowserSession(server.url)];
+    for (const browser of racers) await signUp(browser, newAccount('joiner'));
+    const links = [await invite('owner', slug), await invite('owner', slug)];
+    const results = await Promise.all(
+      racers.map((browser, i) =>
+        browser.request(`/api/invitations/${links[i]!.token}/accept`, { method: 'POST' }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    // The one who joined last always steps back; the other may have stepped back too.
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    for (const res of results.filter((r) => r.status !== 200)) {
+      expect(res.status).toBe(403);
+      expect((await problemOf(res)).errors[0]?.path).toBe('workspace');
+    }
+    const docs = await server.store.couch.docsWithPrefix<{ active: boolean }>(
+      workspace.dbName,
+      'member:',
+    );
+    expect(docs.filter((d) => d.active).length).toBeLessThanOrEqual(LIMITS.membersPerWorkspace);
+    // Whoever stepped back is not in, and their link still works once there is room.
+    const outside = racers.flatMap((browser, i) => (statuses[i] === 200 ? [] : [i]));
+    for (const i of outside) expect((await racers[i]!.request(`/db/${slug}/`)).status).toBe(404);
+    // The one who got in (if one did) leaves, making room again.
+    const inside = statuses.indexOf(200);
+    if (inside >= 0) {
+      const me = (await (await racers[inside]!.request('/api/me')).json()) as {
+        user: { id: string };
+      };
+      const left = await racers[inside]!.request(`/api/workspaces/${slug}/members/${me.user.id}`, {
+        method: 'DELETE',
+      });
+      expect(left.status).toBe(204);
+    }
+    const last = outside[0]!;
+    const retry = await racers[last]!.request(`/api/invitations/${links[last]!.token}/accept`, {
+      method: 'POST',
+    });
+    expect(retry.status).toBe(200);
   });
 });
 
