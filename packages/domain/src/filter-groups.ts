@@ -1,10 +1,12 @@
+import type { IssueDoc } from './documents.ts';
 import {
   filterIssues,
-  foldText,
+  filterWords,
   type IssueFilter,
   type IssueGroup,
   type IssueKeyOf,
 } from './issue-query.ts';
+import { issuesWithWords, textIndexOf } from './text-index.ts';
 
 /** A view's groups after its filter, kept so the next keystroke can start from them. */
 export interface FilteredGroups {
@@ -19,8 +21,9 @@ export interface FilteredGroups {
 
 /**
  * Filter already grouped issues. Grouping and sorting do not depend on the filter, so a
- * keystroke only filters; and when the new filter can only match fewer issues than `previous`
- * (the same filter with more text typed), it filters what `previous` kept instead of everything.
+ * keystroke only filters. Text is looked up in each group's text index (text-index.ts), built
+ * once per group; without text, a filter that can only match fewer issues than `previous` (a
+ * value taken out of a choice) filters what `previous` kept instead of everything.
  */
 export function filterGroups(
   source: readonly IssueGroup[],
@@ -28,20 +31,50 @@ export function filterGroups(
   keyOf: IssueKeyOf,
   previous: FilteredGroups | null = null,
 ): FilteredGroups {
+  const words = filterWords(filter.text);
+  // Only the source groups have text indexes: with text, start from them.
   const from =
-    previous && previous.source === source && narrows(previous.filter, filter)
+    words.length === 0 && previous && previous.source === source && narrows(previous.filter, filter)
       ? previous.groups
       : source;
+  const others = words.length ? { ...filter, text: '' } : filter;
   const groups: IssueGroup[] = [];
-  const seen = new Set<string>();
   for (const group of from) {
-    const issues = filterIssues(group.issues, filter, keyOf);
+    let issues: readonly IssueDoc[] = group.issues;
+    if (words.length) {
+      const found = issuesWithWords(textIndexOf(group.issues, keyOf), words);
+      if (found.length < issues.length) issues = found.map((at) => group.issues[at]!);
+    }
+    issues = filterIssues(issues, others, keyOf);
     if (issues.length === 0) continue;
     groups.push(issues === group.issues ? group : { ...group, issues: [...issues] });
-    for (const issue of issues) seen.add(issue._id);
   }
-  return { source, filter, groups, count: seen.size };
+  return { source, filter, groups, count: countIssues(groups, sharesIssues(source)) };
 }
+
+function countIssues(groups: readonly IssueGroup[], shared: boolean): number {
+  if (!shared) return groups.reduce((sum, group) => sum + group.issues.length, 0);
+  const seen = new Set<string>();
+  for (const group of groups) for (const issue of group.issues) seen.add(issue._id);
+  return seen.size;
+}
+
+/**
+ * Whether an issue sits in more than one of the groups (grouping by label), so counting must
+ * skip repeats. Worked out once per set of groups: a keystroke that keeps thousands of issues
+ * would otherwise build a set of them only to count it.
+ */
+function sharesIssues(source: readonly IssueGroup[]): boolean {
+  let shared = sharing.get(source);
+  if (shared === undefined) {
+    const total = source.reduce((sum, group) => sum + group.issues.length, 0);
+    shared = countIssues(source, true) !== total;
+    sharing.set(source, shared);
+  }
+  return shared;
+}
+
+const sharing = new WeakMap<readonly IssueGroup[], boolean>();
 
 /**
  * True when every issue matching `next` also matches `before`: the same choices, and every word
@@ -58,7 +91,6 @@ export function narrows(before: IssueFilter, next: IssueFilter): boolean {
     !same(before.projectIds, next.projectIds)
   )
     return false;
-  const words = (text: string) => foldText(text).split(/\s+/).filter(Boolean);
-  const now = words(next.text);
-  return words(before.text).every((old) => now.some((word) => word.includes(old)));
+  const now = filterWords(next.text);
+  return filterWords(before.text).every((old) => now.some((word) => word.includes(old)));
 }

@@ -18,3 +18,4 @@ export * from './label-rules.ts';
 export * from './members-api.ts';
 export * from './issue-merge.ts';
 export * from './filter-groups.ts';
+export * from './text-index.ts';

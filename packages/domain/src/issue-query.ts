@@ -151,7 +151,7 @@ export function filterIssues(
   const assignees = filter.assigneeIds.length ? new Set(filter.assigneeIds) : null;
   const labels = filter.labelIds.length ? new Set(filter.labelIds) : null;
   const projects = filter.projectIds.length ? new Set(filter.projectIds) : null;
-  const words = foldText(filter.text).split(/\s+/).filter(Boolean);
+  const words = filterWords(filter.text);
   return issues.filter(
     (issue) =>
       (!states || states.has(issue.stateId)) &&
@@ -161,6 +161,11 @@ export function filterIssues(
       (!projects || projects.has(issue.projectId)) &&
       (words.length === 0 || matchesWords(issueSearchText(issue, keyOf), words)),
   );
+}
+
+/** The words of a text filter, folded: an issue matches when its text holds every one. */
+export function filterWords(text: string): string[] {
+  return foldText(text).split(/\s+/).filter(Boolean);
 }
 
 function matchesWords(text: string, words: readonly string[]): boolean {

@@ -11,8 +11,20 @@ const withYear = new Intl.DateTimeFormat('en', {
  * is not this year. Read as UTC so the day never shifts with the viewer's zone.
  */
 export function formatDueDate(date: string, today: Date = new Date()): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  const format = parsed.getUTCFullYear() === today.getUTCFullYear() ? short : withYear;
-  return format.format(parsed);
+  const key = `${today.getUTCFullYear()} ${date}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    const parsed = new Date(`${date}T00:00:00Z`);
+    if (Number.isNaN(parsed.getTime())) return date;
+    const format = parsed.getUTCFullYear() === today.getUTCFullYear() ? short : withYear;
+    text = format.format(parsed);
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
+
+// Formatting is slow per call (about 30 µs), and a filter keystroke redraws every row on screen:
+// each day's text is formatted once, per year it is viewed in.
+const formatted = new Map<string, string>();
+const MAX_FORMATTED = 5_000;

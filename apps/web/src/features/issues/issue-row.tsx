@@ -1,7 +1,8 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { IssueDoc, LabelDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { opensInPlace } from '../../shared/lib/plain-click.ts';
-import { Avatar } from '../../shared/ui/avatar.tsx';
+import { initials } from '../../shared/lib/initials.ts';
+import { avatarClassName } from '../../shared/ui/avatar.tsx';
 import { priorityName } from './describe-activity.ts';
 import { formatDueDate } from './issue-row-format.ts';
 import { PriorityIcon } from './priority-icon.tsx';
@@ -131,8 +132,10 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
         currentValue('labels', labelNames),
         'issue-row__labels',
         <>
-          {labels.slice(0, MAX_LABELS_SHOWN).map((l) => (
-            <span key={l._id} className="issue-row__label">
+          {/* Keyed by place, like the rows: a row that shows another issue updates its chips
+              instead of removing and creating them. */}
+          {labels.slice(0, MAX_LABELS_SHOWN).map((l, i) => (
+            <span key={i} className="issue-row__label">
               <span className="issue-row__label-dot" style={{ background: l.color }} />
               {l.name}
             </span>
@@ -143,21 +146,32 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
           {labels.length === 0 && onOpenMenu ? <span className="issue-row__add-label" /> : null}
         </>,
       )}
-      {due ? (
-        <span className="issue-row__due" aria-hidden="true">
-          {due}
-        </span>
-      ) : null}
+      {/* Always in the row, hidden when there is no date: see the chips above. */}
+      <span className="issue-row__due" aria-hidden="true" hidden={!due}>
+        {due}
+      </span>
       {property(
         'assignee',
         currentValue('assignee', assigneeName ? [assigneeName] : []),
         'issue-row__assignee',
-        assigneeName ? (
-          <Avatar name={assigneeName} />
-        ) : onOpenMenu ? (
-          <span className="issue-row__no-assignee" />
-        ) : null,
+        assigneeName || onOpenMenu ? <AssigneeMark name={assigneeName} /> : null,
       )}
     </li>
   );
 });
+
+/**
+ * The assignee's initials, or a dashed ring when there is none: one element either way, so a
+ * row that shows another issue changes its class and text instead of swapping elements.
+ */
+function AssigneeMark({ name }: { name: string | null }) {
+  return (
+    <span
+      className={name ? avatarClassName('sm') : 'issue-row__no-assignee'}
+      title={name ?? undefined}
+      aria-hidden="true"
+    >
+      {name ? initials(name) : ''}
+    </span>
+  );
+}

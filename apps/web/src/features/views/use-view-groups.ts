@@ -10,7 +10,7 @@ import {
   type ViewQuery,
 } from '@keel/domain';
 import { issueKeyOf, useDocs, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
-import { useWarmFilterText } from './use-warm-filter-text.ts';
+import { useWarmFilterText, useWarmTextIndexes } from './use-warm-filter-text.ts';
 
 export function useLabelMap(): ReadonlyMap<string, LabelDoc> {
   const labels = useDocs('label');
@@ -35,6 +35,7 @@ export function useViewGroups(
     () => groupIssues(sorted, view.groupBy, { projects, members, labels }),
     [sorted, view.groupBy, projects, members, labels],
   );
+  useWarmTextIndexes(all, projects);
   return useMemo(() => {
     const keyOf = (issue: IssueDoc) => issueKeyOf(issue, projects);
     const filtered = filterGroups(all, view.filter, keyOf, lastFiltered.get(all) ?? null);

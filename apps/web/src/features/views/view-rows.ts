@@ -6,28 +6,21 @@ import type { IssueDoc, IssueGroup } from '@keel/domain';
  * moves headers about, so the element is updated rather than replaced.
  */
 export type ViewRow =
-  | { kind: 'header'; key: string; slot: number; group: IssueGroup }
-  | { kind: 'issue'; key: string; slot: number; issue: IssueDoc; groupKey: string };
+  | { kind: 'header'; slot: number; group: IssueGroup }
+  | { kind: 'issue'; slot: number; issue: IssueDoc };
 
 /**
  * The flat list of rows a virtualised list renders: each group's header, then its issues. With
- * a single ungrouped group there is no header. Row keys are unique even when an issue shows in
- * several groups (one per label).
+ * a single ungrouped group there is no header. Built on every filter keystroke for every issue
+ * kept, so a row holds nothing it would have to work out.
  */
 export function viewRows(groups: readonly IssueGroup[], withHeaders: boolean): ViewRow[] {
   const rows: ViewRow[] = [];
   let headers = 0;
   let issues = 0;
   for (const group of groups) {
-    if (withHeaders) rows.push({ kind: 'header', key: `h:${group.key}`, slot: headers++, group });
-    for (const issue of group.issues)
-      rows.push({
-        kind: 'issue',
-        key: `${group.key}/${issue._id}`,
-        slot: issues++,
-        issue,
-        groupKey: group.key,
-      });
+    if (withHeaders) rows.push({ kind: 'header', slot: headers++, group });
+    for (const issue of group.issues) rows.push({ kind: 'issue', slot: issues++, issue });
   }
   return rows;
 }

@@ -1,5 +1,20 @@
 /** Up to two letters for an avatar: first and last word of a name, else the email's start. */
 export function initials(name: string, fallback = '?'): string {
+  const key = `${fallback}\u0000${name}`;
+  let found = known.get(key);
+  if (found === undefined) {
+    found = fromWords(name, fallback);
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(key, found);
+  }
+  return found;
+}
+
+// Lists draw the same few names on every row and every keystroke: each is worked out once.
+const known = new Map<string, string>();
+const MAX_KNOWN = 2_000;
+
+function fromWords(name: string, fallback: string): string {
   const words = name
     .trim()
     .split(/[\s@._-]+/)
