@@ -80,7 +80,19 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 export const randomId = () => randomBytes(12).toString('base64url');
 const now = () => new Date().toISOString();
 
+// Enough for every workspace an instance serves at once; past it the hints start over.
+const MAX_SLUG_IDS = 10_000;
+
 export class AppStore {
+  /**
+   * Which workspace each slug named when last looked up. Every replication request names its
+   * workspace by slug, and reading the claim first cost a round trip before the workspace and
+   * membership could be read. Only a hint: the workspace record read with the membership must
+   * still name the slug (workspaceAndMembership), so nothing stale is ever answered, and
+   * instances need not agree.
+   */
+  private readonly slugIds = new Map<string, string>();
+
   constructor(
     readonly couch: CouchClient,
     readonly db: string,
@@ -246,13 +258,28 @@ export class AppStore {
     slug: string,
     userId: string,
   ): Promise<{ workspace: WorkspaceRecord | null; membership: MembershipDoc | null }> {
+    const read = async (workspaceId: string) => {
+      const [workspace, membership] = await Promise.all([
+        this.workspace(workspaceId),
+        this.membership(userId, workspaceId),
+      ]);
+      // The record names its own slug: a workspace deleted, whose slug another one took since,
+      // does not answer for it.
+      return workspace?.slug === slug ? { workspace, membership } : null;
+    };
+    const known = this.slugIds.get(slug);
+    if (known !== undefined) {
+      const found = await read(known);
+      if (found) return found;
+      this.slugIds.delete(slug);
+    }
     const claim = await this.get<CouchDoc & { workspaceId: string }>(`slug:${slug}`);
     if (!claim) return { workspace: null, membership: null };
-    const [workspace, membership] = await Promise.all([
-      this.workspace(claim.workspaceId),
-      this.membership(userId, claim.workspaceId),
-    ]);
-    return { workspace, membership };
+    const found = await read(claim.workspaceId);
+    if (!found) return { workspace: null, membership: null };
+    if (this.slugIds.size >= MAX_SLUG_IDS) this.slugIds.clear();
+    this.slugIds.set(slug, claim.workspaceId);
+    return found;
   }
 
   membership(userId: string, workspaceId: string) {

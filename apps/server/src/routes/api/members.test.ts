@@ -736,6 +736,9 @@ describe('workspace settings: rename and delete', () => {
   it('the owner deletes it: gone for everyone, its invitations dead, its URL key free again', async () => {
     const { slug, workspaceId } = await team();
     const { token } = await invite('owner', slug);
+    // Each has reached it by its URL key (which the server remembers as a hint).
+    for (const person of PEOPLE)
+      expect((await as(person).request(`/db/${slug}/`)).status).toBe(200);
     const res = await as('owner').request(`/api/workspaces/${slug}`, {
       method: 'DELETE',
       json: { confirmSlug: slug },
@@ -758,6 +761,10 @@ describe('workspace settings: rename and delete', () => {
       json: { name: 'Again', slug },
     });
     expect(again.status).toBe(201);
+    // The key now names the new workspace: its owner is in, the old one's members are not.
+    expect((await as('admin').request(`/db/${slug}/`)).status).toBe(200);
+    for (const person of PEOPLE.filter((p) => p !== 'admin'))
+      expect((await as(person).request(`/db/${slug}/`)).status).toBe(404);
   });
 
   it('a deletion cut off after its first step is gone for everyone at once, and finished later', async () => {
