@@ -16,6 +16,7 @@ import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { LIMITS, problem } from '@keel/domain';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
+import { startWorkspaceLookup } from './workspaces/access.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerWriteLimit } from './plugins/write-limit.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   registerErrorHandling(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
-  registerSessions(app, { store, secure });
+  registerSessions(app, { store, secure, alongside: startWorkspaceLookup(store) });
   registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
 
   let rp: OidcRelyingParty;

@@ -31,7 +31,19 @@ function parseCookie(value: string | undefined): { userId: string; secret: strin
  * Sessions live in the app database (any instance can read them; they survive restarts and can
  * be revoked). The cookie is HttpOnly and SameSite=Lax; Secure when Keel is served over HTTPS.
  */
-export function registerSessions(app: FastifyInstance, opts: { store: AppStore; secure: boolean }) {
+export function registerSessions(
+  app: FastifyInstance,
+  opts: {
+    store: AppStore;
+    secure: boolean;
+    /**
+     * Started alongside the session's own reads, with the user id the cookie names (not yet
+     * checked): reads the request will need once the session is known, so they cost no round
+     * trip of their own. Whatever uses their result must check the session is that user's.
+     */
+    alongside?: (request: FastifyRequest, userId: string) => void;
+  },
+) {
   const { store } = opts;
   app.decorateRequest('session', null);
 
@@ -40,6 +52,7 @@ export function registerSessions(app: FastifyInstance, opts: { store: AppStore; 
     const parsed = parseCookie(request.cookies[SESSION_COOKIE]);
     if (!parsed) return;
     const docId = store.sessionDocId(parsed.userId, parsed.secret);
+    opts.alongside?.(request, parsed.userId);
     // The session's id starts with its user's id, so both are read at once: every proxied
     // replication request passes here, and each read is a round trip to the database.
     const [session, user] = await Promise.all([

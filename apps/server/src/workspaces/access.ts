@@ -27,9 +27,35 @@ export async function workspaceAccess(
 ): Promise<WorkspaceAccess> {
   const session = requireSession(request);
   const userId = userIdOf(session.user);
-  const { workspace, membership } = /^[a-z0-9-]{1,40}$/.test(slug)
-    ? await store.workspaceAndMembership(slug, userId)
-    : { workspace: null, membership: null };
+  const early = lookups.get(request);
+  const { workspace, membership } = !SLUG.test(slug)
+    ? { workspace: null, membership: null }
+    : early && early.userId === userId && early.slug === slug
+      ? await early.found
+      : await store.workspaceAndMembership(slug, userId);
   if (!workspace || !membership) throw new AppError('NOT_FOUND');
   return { userId, workspace, membership, role: membership.role };
+}
+
+const SLUG = /^[a-z0-9-]{1,40}$/;
+
+type Lookup = ReturnType<AppStore['workspaceAndMembership']>;
+const lookups = new WeakMap<FastifyRequest, { userId: string; slug: string; found: Lookup }>();
+
+/**
+ * For a replication request (`/db/:ws/…`), start reading the workspace and the membership
+ * while the session is still being read (registerSessions' `alongside`): every replication
+ * request needs both, and they no longer wait for the session's round trip. `workspaceAccess`
+ * uses the result only for the user the session turned out to be.
+ */
+export function startWorkspaceLookup(store: AppStore) {
+  return (request: FastifyRequest, userId: string): void => {
+    const slug = (request.params as { ws?: unknown } | undefined)?.ws;
+    if (!request.routeOptions.url?.startsWith('/db/:ws') || typeof slug !== 'string') return;
+    if (!SLUG.test(slug)) return;
+    const found = store.workspaceAndMembership(slug, userId);
+    // A session that turns out invalid never awaits it: its failure must not go unhandled.
+    found.catch(() => undefined);
+    lookups.set(request, { userId, slug, found });
+  };
 }
