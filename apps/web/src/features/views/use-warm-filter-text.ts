@@ -18,20 +18,11 @@ export function useWarmFilterText(
   projects: ReadonlyMap<string, ProjectDoc>,
 ): void {
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
     const keyOf = (issue: IssueDoc) => issueKeyOf(issue, projects);
-    let next = 0;
-    let handle = 0;
-    const work = (deadline: IdleDeadline) => {
-      while (next < issues.length && deadline.timeRemaining() > 1) {
-        const issue = issues[next++]!;
-        // An issue whose project has not arrived yet would keep a key without it.
-        if (projects.has(issue.projectId)) issueSearchText(issue, keyOf);
-      }
-      if (next < issues.length) handle = requestIdleCallback(work);
-    };
-    handle = requestIdleCallback(work);
-    return () => cancelIdleCallback(handle);
+    return eachWhenIdle(issues, (issue) => {
+      // An issue whose project has not arrived yet would keep a key without it.
+      if (projects.has(issue.projectId)) issueSearchText(issue, keyOf);
+    });
   }, [issues, projects]);
 }
 
@@ -44,16 +35,24 @@ export function useWarmTextIndexes(
   projects: ReadonlyMap<string, ProjectDoc>,
 ): void {
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
     const keyOf = (issue: IssueDoc) => issueKeyOf(issue, projects);
-    let next = 0;
-    let handle = 0;
-    const work = (deadline: IdleDeadline) => {
-      while (next < groups.length && deadline.timeRemaining() > 1)
-        textIndexOf(groups[next++]!.issues, keyOf);
-      if (next < groups.length) handle = requestIdleCallback(work);
-    };
-    handle = requestIdleCallback(work);
-    return () => cancelIdleCallback(handle);
+    return eachWhenIdle(groups, (group) => {
+      // As above: an index holds its issues' texts for as long as the group lasts.
+      if (group.issues.every((issue) => projects.has(issue.projectId)))
+        textIndexOf(group.issues, keyOf);
+    });
   }, [groups, projects]);
+}
+
+/** `step` on each item in turn while the browser is idle; returns what stops it. */
+function eachWhenIdle<T>(items: readonly T[], step: (item: T) => void): () => void {
+  if (typeof requestIdleCallback !== 'function') return () => undefined;
+  let next = 0;
+  let handle = 0;
+  const work = (deadline: IdleDeadline) => {
+    while (next < items.length && deadline.timeRemaining() > 1) step(items[next++]!);
+    if (next < items.length) handle = requestIdleCallback(work);
+  };
+  handle = requestIdleCallback(work);
+  return () => cancelIdleCallback(handle);
 }
