@@ -30,7 +30,10 @@ export async function workspaceAccess(
   const early = lookups.get(request);
   const { workspace, membership } = !SLUG.test(slug)
     ? { workspace: null, membership: null }
-    : early && early.userId === userId && early.slug === slug
+    : early &&
+        early.userId === userId &&
+        early.slug === slug &&
+        Date.now() - early.startedAt <= EARLY_FOR_MS
       ? await early.found
       : await store.workspaceAndMembership(slug, userId);
   if (!workspace || !membership) throw new AppError('NOT_FOUND');
@@ -39,8 +42,15 @@ export async function workspaceAccess(
 
 const SLUG = /^[a-z0-9-]{1,40}$/;
 
+// An early read serves only a request whose body arrived at once: a write uploaded slowly must
+// be authorised by a membership read after it arrived, not before (a removal meanwhile counts).
+const EARLY_FOR_MS = 100;
+
 type Lookup = ReturnType<AppStore['workspaceAndMembership']>;
-const lookups = new WeakMap<FastifyRequest, { userId: string; slug: string; found: Lookup }>();
+const lookups = new WeakMap<
+  FastifyRequest,
+  { userId: string; slug: string; startedAt: number; found: Lookup }
+>();
 
 /**
  * For a replication request (`/db/:ws/…`), start reading the workspace and the membership
@@ -56,6 +66,6 @@ export function startWorkspaceLookup(store: AppStore) {
     const found = store.workspaceAndMembership(slug, userId);
     // A session that turns out invalid never awaits it: its failure must not go unhandled.
     found.catch(() => undefined);
-    lookups.set(request, { userId, slug, found });
+    lookups.set(request, { userId, slug, startedAt: Date.now(), found });
   };
 }

@@ -13,6 +13,7 @@ import {
   type WorkspaceRecord,
 } from '../db/app-store.ts';
 import { addMember, removeMembership } from './add-member.ts';
+import type { LiveRequests } from './live-requests.ts';
 
 /** SPEC §4: pending → accepted | revoked | expired (7 days). */
 export type InvitationState = 'pending' | 'accepted' | 'revoked' | 'expired';
@@ -199,6 +200,7 @@ export async function previewInvitation(store: AppStore, token: string, user: Us
  */
 export async function acceptInvitation(
   store: AppStore,
+  live: LiveRequests | null,
   token: string,
   user: UserDoc,
   now: Date,
@@ -230,9 +232,25 @@ export async function acceptInvitation(
     // Two accepts at once (different links) can both pass the check at 999 members before
     // either has joined. Whichever joins last sees both and steps back out; the other may see
     // both too and step back as well. One too few for a moment, never one over the limit.
-    if ((await activeMembers(store, found.workspace)) > LIMITS.membersPerWorkspace) {
-      await removeMembership(store, found.workspace, userIdOf(user));
-      await giveBack();
+    const stepBack = async () => {
+      try {
+        await removeMembership(store, found.workspace, userIdOf(user));
+        // Requests that got in during the moment of membership end now, as after a removal.
+        live?.abort(userIdOf(user), found.invitation.workspaceId);
+      } finally {
+        await giveBack();
+      }
+    };
+    let full: boolean;
+    try {
+      full = (await activeMembers(store, found.workspace)) > LIMITS.membersPerWorkspace;
+    } catch (err) {
+      // Not known to be within the limit (the database did not answer): out rather than over.
+      await stepBack().catch(() => undefined);
+      throw err;
+    }
+    if (full) {
+      await stepBack();
       throw workspaceFull(found.workspace);
     }
     return { invitation: accepted, workspace: found.workspace };

@@ -161,6 +161,7 @@ export async function membersRoutes(
       const { user } = requireSession(request);
       const { invitation, workspace } = await acceptInvitation(
         store,
+        live,
         request.params.token,
         user,
         now(),

@@ -593,6 +593,42 @@ describe('members: listing, role changes, removal', () => {
     expect((await rolesIn(slug))[users.member.id]).toBe('viewer');
   });
 
+  it('a write still uploading when its author is removed is refused once it arrives', async () => {
+    const { slug } = await team();
+    let finish: () => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"docs":['));
+        finish = () => {
+          controller.enqueue(new TextEncoder().encode(']}'));
+          controller.close();
+        };
+      },
+    });
+    const member = as('member');
+    const upload = fetch(`${server.url}/db/${slug}/_bulk_docs`, {
+      method: 'POST',
+      headers: {
+        cookie: member.cookieHeader(),
+        origin: server.url,
+        'content-type': 'application/json',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // The request, and its headers, are in before the removal; its body only after.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const removed = await as('owner').request(
+      `/api/workspaces/${slug}/members/${users.member.id}`,
+      {
+        method: 'DELETE',
+      },
+    );
+    expect(removed.status).toBe(204);
+    finish();
+    expect((await upload).status).toBe(404);
+  });
+
   it('removal cuts the member’s open longpoll on this instance at once', async () => {
     const { slug, workspaceId } = await team();
     const info = (await (await as('member').request(`/db/${slug}/`)).json()) as {
