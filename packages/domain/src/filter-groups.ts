@@ -47,7 +47,9 @@ export function filterGroups(
     }
     issues = filterIssues(issues, others, keyOf);
     if (issues.length === 0) continue;
-    groups.push(issues === group.issues ? group : { ...group, issues: [...issues] });
+    // Any list other than the group's own was made here (found.map or filterIssues' filter), so
+    // it is the new group's without a copy.
+    groups.push(issues === group.issues ? group : { ...group, issues: issues as IssueDoc[] });
   }
   return { source, filter, groups, count: countIssues(groups, sharesIssues(source)) };
 }
