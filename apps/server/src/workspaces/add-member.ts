@@ -1,5 +1,6 @@
 import { memberDocSchema, type MemberDoc, type Role } from '@keel/domain';
 import { CouchConflict } from '../db/couch-client.ts';
+import type { LiveRequests } from './live-requests.ts';
 import {
   userIdOf,
   type AppStore,
@@ -83,15 +84,18 @@ export async function updateMemberDoc(
 }
 
 /**
- * Undo `addMember`: the membership goes (what every request checks), the member document
- * stays, inactive, as after a removal.
+ * End a membership (a removal, leaving, or a join undone): the membership goes (what every
+ * request checks), this instance's open replication requests of theirs are cut, and the member
+ * document stays, inactive, so names in comments and activity still resolve.
  */
 export async function removeMembership(
   store: AppStore,
+  live: LiveRequests | null,
   workspace: WorkspaceRecord,
   userId: string,
 ): Promise<void> {
   const workspaceId = workspace._id.slice('workspace:'.length);
   await store.remove(`membership:${userId}:${workspaceId}`);
+  live?.abort(userId, workspaceId);
   await updateMemberDoc(store, workspace, userId, { active: false });
 }

@@ -234,9 +234,8 @@ export async function acceptInvitation(
     // both too and step back as well. One too few for a moment, never one over the limit.
     const stepBack = async () => {
       try {
-        await removeMembership(store, found.workspace, userIdOf(user));
-        // Requests that got in during the moment of membership end now, as after a removal.
-        live?.abort(userIdOf(user), found.invitation.workspaceId);
+        // As a removal: requests that got in during the moment of membership end too.
+        await removeMembership(store, live, found.workspace, userIdOf(user));
       } finally {
         await giveBack();
       }

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../app-error.ts';
 import type { AppStore, MembershipDoc, WorkspaceRecord } from '../db/app-store.ts';
 import type { WorkspaceAccess } from './access.ts';
-import { updateMemberDoc } from './add-member.ts';
+import { removeMembership, updateMemberDoc } from './add-member.ts';
 import { workspaceIdOf } from './invitations.ts';
 import type { LiveRequests } from './live-requests.ts';
 
@@ -101,9 +101,7 @@ export async function removeMember(
   const target = await targetMembership(store, access, userId);
   if (target.role === 'owner') throw new AppError(leaving ? 'LAST_OWNER' : 'FORBIDDEN');
   if (!leaving && !canRemoveMember(access.role, target.role)) throw new AppError('FORBIDDEN');
-  await store.remove(target._id);
-  live.abort(userId, target.workspaceId);
-  await updateMemberDoc(store, access.workspace, userId, { active: false });
+  await removeMembership(store, live, access.workspace, userId);
 }
 
 /** The owner hands the workspace to another member and stays on as an admin. */
