@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   formatMention,
   newActivityDocument,
@@ -235,6 +236,80 @@ describe('memoizeNotifications', () => {
   });
 });
 
+describe('memoizeNotifications kept up to date change by change', () => {
+  const people = [ME, ANA, BEN];
+  const issueIds = ['issue:i1', 'issue:i2', 'issue:i3'];
+  // One step of a session: an issue edited, added or removed, a comment or activity record
+  // added, edited or removed, or the same snapshots again.
+  const step = fc.oneof(
+    fc.record({
+      what: fc.constant('issue' as const),
+      id: fc.constantFrom(...issueIds),
+      gone: fc.boolean(),
+      createdBy: fc.constantFrom(...people),
+      assigneeId: fc.option(fc.constantFrom(...people)),
+      subscribed: fc.boolean(),
+    }),
+    fc.record({
+      what: fc.constant('comment' as const),
+      id: fc.constantFrom('comment:k1', 'comment:k2', 'comment:k3', 'comment:k4'),
+      gone: fc.boolean(),
+      issueId: fc.constantFrom(...issueIds),
+      authorId: fc.constantFrom(...people),
+      mentions: fc.option(fc.constantFrom(...people)),
+      minute: fc.integer({ min: 0, max: 5 }),
+    }),
+    fc.record({
+      what: fc.constant('activity' as const),
+      id: fc.constantFrom('activity:k1', 'activity:k2', 'activity:k3', 'activity:k4'),
+      gone: fc.boolean(),
+      issueId: fc.constantFrom(...issueIds),
+      actorId: fc.constantFrom(...people),
+      kind: fc.constantFrom('state' as const, 'assignee' as const, 'priority' as const),
+      to: fc.constantFrom(...people),
+      minute: fc.integer({ min: 0, max: 5 }),
+    }),
+    fc.record({ what: fc.constant('same' as const) }),
+  );
+
+  /** The snapshot after one step: the changed document replaced in place, added at the end. */
+  function apply<T extends { _id: string }>(list: readonly T[], id: string, doc: T | null): T[] {
+    const at = list.findIndex((d) => d._id === id);
+    if (!doc) return list.filter((d) => d._id !== id);
+    if (at < 0) return [...list, doc];
+    return list.map((d, i) => (i === at ? doc : d));
+  }
+
+  it('always gives what deriving the latest snapshots afresh gives', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), fc.constantFrom(...people), (steps, me) => {
+        const inbox = memoizeNotifications();
+        let now: InboxSources = { issues: [], comments: [], activity: [] };
+        for (const s of steps) {
+          if (s.what === 'issue') {
+            const doc = issue({
+              _id: s.id,
+              createdBy: s.createdBy,
+              assigneeId: s.assigneeId,
+              subscriberIds: s.subscribed ? [me] : [],
+            });
+            now = { ...now, issues: apply(now.issues, s.id, s.gone ? null : doc) };
+          } else if (s.what === 'comment') {
+            const body = s.mentions ? `Look, ${formatMention('Someone', s.mentions)}` : 'A note';
+            const doc = { ...comment(s.authorId, body, s.minute, s.issueId), _id: s.id };
+            now = { ...now, comments: apply(now.comments, s.id, s.gone ? null : doc) };
+          } else if (s.what === 'activity') {
+            const { issueId, actorId, kind, to } = s;
+            const doc = { ...activity({ issueId, actorId, kind, to }, s.minute), _id: s.id };
+            now = { ...now, activity: apply(now.activity, s.id, s.gone ? null : doc) };
+          } else now = { ...now };
+          expect(inbox(now, me)).toEqual(deriveNotifications(now, me));
+        }
+      }),
+    );
+  });
+});
+
 describe('deriveNotifications at workspace scale', () => {
   it('10,000 issues, 30,000 comments, 18,000 activity records (prints its timings)', () => {
     const people = ['ana', 'ben', 'cy', 'dee', ME];
@@ -272,29 +347,43 @@ describe('deriveNotifications at workspace scale', () => {
       );
     }
 
+    const inbox = memoizeNotifications();
     const t0 = performance.now();
-    const first = deriveNotifications({ issues, comments, activity: history }, ME);
+    const first = inbox({ issues, comments, activity: history }, ME);
     const t1 = performance.now();
     // A new comment arrives: a new comments snapshot, every other document already seen.
     const arrived = [...comments, comment('ana', 'one more', 59, 'issue:i4')];
-    const second = deriveNotifications({ issues, comments: arrived, activity: history }, ME);
+    const second = inbox({ issues, comments: arrived, activity: history }, ME);
     const t2 = performance.now();
     const unread = countUnread(second, at(30));
     const t3 = performance.now();
-    // Warm: the same work again, as on every later change in a long session.
-    const warm: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    // Ana moves issues I follow, one change after another, as in a long session: each is a new
+    // issues snapshot with one issue replaced and a new activity record.
+    let now = { issues, comments: arrived, activity: history };
+    const changes: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      const at = 4 + 5 * round;
+      const moved = { ...issues[at]!, stateId: `state:s${round}` };
+      now = {
+        issues: now.issues.map((i, n) => (n === at ? moved : i)),
+        comments: now.comments,
+        activity: [...now.activity, record(18_000 + 3 * round + 1, 'ana', moved._id)],
+      };
       const started = performance.now();
-      deriveNotifications({ issues, comments: [...arrived], activity: history }, ME);
-      warm.push(performance.now() - started);
+      inbox(now, ME);
+      changes.push(performance.now() - started);
     }
+    const fresh = deriveNotifications(now, ME);
     console.info(
       `inbox derivation: first ${(t1 - t0).toFixed(1)} ms, after one new comment ${(t2 - t1).toFixed(1)} ms, ` +
-        `unread count ${(t3 - t2).toFixed(2)} ms, warm recomputations ${warm.map((t) => t.toFixed(1)).join('/')} ms; ` +
+        `unread count ${(t3 - t2).toFixed(2)} ms, state changes ${changes.map((t) => t.toFixed(1)).join('/')} ms; ` +
         `${second.length} notifications, ${unread} unread`,
     );
     expect(second.length).toBe(first.length + 1);
     expect(second.every((n) => n.actorId !== ME)).toBe(true);
+    // Kept up to date change by change, it is what deriving it afresh gives.
+    expect(inbox(now, ME)).toEqual(fresh);
+    expect(fresh.length).toBe(second.length + 20);
     expect(first.filter((n) => n.kind === 'mentioned')).toHaveLength(600);
   });
 });
