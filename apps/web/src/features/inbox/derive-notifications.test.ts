@@ -12,6 +12,7 @@ import {
   countUnread,
   deriveNotifications,
   memoizeNotifications,
+  type InboxNotification,
   type InboxSources,
 } from './derive-notifications.ts';
 
@@ -236,6 +237,24 @@ describe('memoizeNotifications', () => {
   });
 });
 
+describe('memoizeNotifications after a document it cannot read', () => {
+  it('throws, and the next snapshot is derived afresh rather than from a half-applied one', () => {
+    const inbox = memoizeNotifications();
+    const mine = issue({ createdBy: ME });
+    const fine = comment(BEN, 'one');
+    const first: InboxSources = { issues: [mine], comments: [fine], activity: [] };
+    expect(inbox(first, ME)).toHaveLength(1);
+    // Ben edits his comment, and a document the schema would never let into the store arrives
+    // with it: a bug elsewhere must not leave the edit half applied here.
+    const edited = { ...fine, body: 'one, edited' };
+    const broken = { ...comment(BEN, 'two'), body: undefined } as unknown as CommentDoc;
+    expect(() => inbox({ ...first, comments: [edited, broken] }, ME)).toThrow();
+    const later = { ...first, comments: [edited, comment(BEN, 'three')] };
+    expect(inbox(later, ME)).toEqual(deriveNotifications(later, ME));
+    expect(inbox(later, ME)).toHaveLength(2);
+  });
+});
+
 describe('memoizeNotifications kept up to date change by change', () => {
   const people = [ME, ANA, BEN];
   const issueIds = ['issue:i1', 'issue:i2', 'issue:i3'];
@@ -270,6 +289,16 @@ describe('memoizeNotifications kept up to date change by change', () => {
       minute: fc.integer({ min: 0, max: 5 }),
     }),
     fc.record({ what: fc.constant('same' as const) }),
+    // Back to an earlier snapshot: React may render an older deferred value after a newer one.
+    fc.record({ what: fc.constant('back' as const), steps: fc.nat(10) }),
+    // The same derivation asked for someone else, then for me again on the next step.
+    fc.record({ what: fc.constant('other' as const), who: fc.constantFrom(...people) }),
+    // Many comments at once, as a sync brings them: more than are placed one by one.
+    fc.record({
+      what: fc.constant('many' as const),
+      issueId: fc.constantFrom(...issueIds),
+      authorId: fc.constantFrom(...people),
+    }),
   );
 
   /** The snapshot after one step: the changed document replaced in place, added at the end. */
@@ -280,12 +309,50 @@ describe('memoizeNotifications kept up to date change by change', () => {
     return list.map((d, i) => (i === at ? doc : d));
   }
 
-  it('always gives what deriving the latest snapshots afresh gives', () => {
+  /** SPEC §2's rules written out plainly, one document at a time: what the inbox must hold. */
+  function afresh(sources: InboxSources, userId: string) {
+    const issues = new Map(sources.issues.map((i) => [i._id, i]));
+    const following = (i: IssueDoc) =>
+      i.createdBy === userId || i.assigneeId === userId || i.subscriberIds.includes(userId);
+    const out: { kind: string; id: string; issue: IssueDoc; actorId: string; atMs: number }[] = [];
+    for (const a of sources.activity) {
+      const i = issues.get(a.issueId);
+      if (!i || a.actorId === userId) continue;
+      const kind =
+        a.kind === 'assignee' && a.to === userId
+          ? 'assigned'
+          : a.kind === 'state' && following(i)
+            ? 'state'
+            : null;
+      if (kind)
+        out.push({ kind, id: a._id, issue: i, actorId: a.actorId, atMs: Date.parse(a.createdAt) });
+    }
+    for (const c of sources.comments) {
+      const i = issues.get(c.issueId);
+      if (!i || c.authorId === userId) continue;
+      const kind = c.body.includes(`](user:${userId})`)
+        ? 'mentioned'
+        : following(i)
+          ? 'commented'
+          : null;
+      if (kind)
+        out.push({ kind, id: c._id, issue: i, actorId: c.authorId, atMs: Date.parse(c.createdAt) });
+    }
+    return out.sort((a, b) => b.atMs - a.atMs || (a.id < b.id ? -1 : 1));
+  }
+
+  const essentials = (list: readonly InboxNotification[]) =>
+    list.map(({ kind, id, issue, actorId, atMs }) => ({ kind, id, issue, actorId, atMs }));
+
+  it('always gives what the rules give for the latest snapshots, in any order of steps', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), fc.constantFrom(...people), (steps, me) => {
         const inbox = memoizeNotifications();
         let now: InboxSources = { issues: [], comments: [], activity: [] };
+        const history: InboxSources[] = [];
+        let many = 0;
         for (const s of steps) {
+          let who = me;
           if (s.what === 'issue') {
             const doc = issue({
               _id: s.id,
@@ -302,8 +369,21 @@ describe('memoizeNotifications kept up to date change by change', () => {
             const { issueId, actorId, kind, to } = s;
             const doc = { ...activity({ issueId, actorId, kind, to }, s.minute), _id: s.id };
             now = { ...now, activity: apply(now.activity, s.id, s.gone ? null : doc) };
+          } else if (s.what === 'back') {
+            now = history[Math.max(0, history.length - 1 - s.steps)] ?? now;
+          } else if (s.what === 'other') {
+            who = s.who;
+          } else if (s.what === 'many') {
+            const arrived = Array.from({ length: 70 }, (_, n) => ({
+              ...comment(s.authorId, 'Synced at once', n / 10, s.issueId),
+              _id: `comment:m${++many}`,
+            }));
+            now = { ...now, comments: [...now.comments, ...arrived] };
           } else now = { ...now };
-          expect(inbox(now, me)).toEqual(deriveNotifications(now, me));
+          history.push(now);
+          const derived = inbox(now, who);
+          expect(essentials(derived)).toEqual(afresh(now, who));
+          expect(derived).toEqual(deriveNotifications(now, who));
         }
       }),
     );

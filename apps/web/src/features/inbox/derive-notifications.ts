@@ -120,6 +120,18 @@ export class InboxDerivation {
       sources.activity === seen.activity
     )
       return this.sorted;
+    try {
+      this.advance(sources);
+    } catch (error) {
+      // Half applied, the kept state would no longer match any snapshot: start afresh next time.
+      this.reset(userId);
+      throw error;
+    }
+    return this.sorted;
+  }
+
+  private advance(sources: InboxSources): void {
+    const { seen } = this;
     const dirty = new Set<string>();
     const issueChanges = snapshotChanges(seen.issues, sources.issues);
     for (const issue of issueChanges.changed) {
@@ -134,7 +146,6 @@ export class InboxDerivation {
     this.follow(snapshotChanges(seen.comments, sources.comments), dirty);
     this.seen = sources;
     this.reconsider(dirty);
-    return this.sorted;
   }
 
   private reset(userId: string): void {
