@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@keel/domain';
 import { CouchConflict, type CouchClient, type CouchDoc } from './couch-client.ts';
+import { retryOnConflict } from './retry-on-conflict.ts';
 
 /**
  * The app database (SPEC §3), read and written by the server only. Ids are chosen so every
@@ -126,37 +127,25 @@ export class AppStore {
     id: string,
     change: (current: T | null) => T | null,
   ): Promise<T | null> {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    return retryOnConflict(id, 20, async () => {
       const current = await this.get<T>(id);
       const next = change(current);
       if (!next) return current;
-      try {
-        const rev = await this.put({
-          ...next,
-          _id: id,
-          ...(current?._rev ? { _rev: current._rev } : {}),
-        });
-        return { ...next, _rev: rev };
-      } catch (err) {
-        if (!(err instanceof CouchConflict)) throw err;
-      }
-    }
-    throw new Error(`Too much contention on ${id}`);
+      const rev = await this.put({
+        ...next,
+        _id: id,
+        ...(current?._rev ? { _rev: current._rev } : {}),
+      });
+      return { ...next, _rev: rev };
+    });
   }
 
   /** Delete a document whatever its current revision (a concurrent update is retried). */
   async remove(id: string): Promise<void> {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    await retryOnConflict(id, 20, async () => {
       const current = await this.get(id);
-      if (!current?._rev) return;
-      try {
-        await this.couch.deleteDoc(this.db, id, current._rev);
-        return;
-      } catch (err) {
-        if (!(err instanceof CouchConflict)) throw err;
-      }
-    }
-    throw new Error(`Could not delete ${id}`);
+      if (current?._rev) await this.couch.deleteDoc(this.db, id, current._rev);
+    });
   }
 
   withPrefix<T>(prefix: string): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { memberDocSchema, type MemberDoc, type Role } from '@keel/domain';
-import { CouchConflict } from '../db/couch-client.ts';
+import { retryOnConflict } from '../db/retry-on-conflict.ts';
 import type { LiveRequests } from './live-requests.ts';
 import {
   userIdOf,
@@ -43,18 +43,13 @@ export async function addMember(
     createdAt: now,
     updatedAt: now,
   });
-  for (let attempt = 0; attempt < 10; attempt++) {
+  await retryOnConflict(member._id, 10, async () => {
     const existing = await store.couch.getDoc(workspace.dbName, member._id);
-    try {
-      await store.couch.putDoc(workspace.dbName, {
-        ...member,
-        ...(existing ? { _rev: existing._rev, createdAt: existing.createdAt as string } : {}),
-      });
-      return;
-    } catch (err) {
-      if (!(err instanceof CouchConflict)) throw err;
-    }
-  }
+    await store.couch.putDoc(workspace.dbName, {
+      ...member,
+      ...(existing ? { _rev: existing._rev, createdAt: existing.createdAt as string } : {}),
+    });
+  });
 }
 
 /** Change the workspace's `member:<userId>` document, retrying on a concurrent write. */
@@ -64,23 +59,16 @@ export async function updateMemberDoc(
   userId: string,
   change: Partial<Pick<MemberDoc, 'role' | 'active'>>,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await store.couch.getDoc<MemberDoc & { _rev: string }>(
-      workspace.dbName,
-      `member:${userId}`,
-    );
+  const id = `member:${userId}`;
+  await retryOnConflict(id, 10, async () => {
+    const current = await store.couch.getDoc<MemberDoc & { _rev: string }>(workspace.dbName, id);
     if (!current) return;
-    try {
-      await store.couch.putDoc(workspace.dbName, {
-        ...current,
-        ...change,
-        updatedAt: new Date().toISOString(),
-      });
-      return;
-    } catch (err) {
-      if (!(err instanceof CouchConflict)) throw err;
-    }
-  }
+    await store.couch.putDoc(workspace.dbName, {
+      ...current,
+      ...change,
+      updatedAt: new Date().toISOString(),
+    });
+  });
 }
 
 /**
