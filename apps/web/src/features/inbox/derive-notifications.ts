@@ -132,6 +132,10 @@ export class InboxDerivation {
 
   private advance(sources: InboxSources): void {
     const { seen } = this;
+    if (seen.issues.length + seen.comments.length + seen.activity.length === 0) {
+      this.build(sources);
+      return;
+    }
     const dirty = new Set<string>();
     const issueChanges = snapshotChanges(seen.issues, sources.issues);
     for (const issue of issueChanges.changed) {
@@ -146,6 +150,24 @@ export class InboxDerivation {
     this.follow(snapshotChanges(seen.comments, sources.comments), dirty);
     this.seen = sources;
     this.reconsider(dirty);
+  }
+
+  /**
+   * The first snapshot (50,000 documents in a large workspace, while the page is idle) in one
+   * pass, without the bookkeeping of a change: nothing is known yet to forget or reconsider.
+   */
+  private build(sources: InboxSources): void {
+    for (const issue of sources.issues) this.issues.set(issue._id, issue);
+    for (const docs of [sources.activity, sources.comments] as const)
+      for (const doc of docs) {
+        if (!this.canNotify(doc)) continue;
+        this.index(doc);
+        const issue = this.issues.get(doc.issueId);
+        const found = issue ? notificationOf(doc, issue, this.userId!) : null;
+        if (found) this.found.set(doc._id, found);
+      }
+    this.seen = sources;
+    this.sorted = [...this.found.values()].sort(newestFirst);
   }
 
   private reset(userId: string): void {
@@ -175,15 +197,19 @@ export class InboxDerivation {
         continue;
       }
       dirty.add(doc._id);
-      this.sources.set(doc._id, doc);
-      const ids = this.byIssue.get(doc.issueId);
-      if (ids) ids.push(doc._id);
-      else this.byIssue.set(doc.issueId, [doc._id]);
+      this.index(doc);
     }
     for (const id of changes.removed) {
       this.forget(id);
       dirty.add(id);
     }
+  }
+
+  private index(doc: Source): void {
+    this.sources.set(doc._id, doc);
+    const ids = this.byIssue.get(doc.issueId);
+    if (ids) ids.push(doc._id);
+    else this.byIssue.set(doc.issueId, [doc._id]);
   }
 
   private forget(id: string): void {
