@@ -41,6 +41,11 @@ interface SyncHalves {
   cancel: () => void;
 }
 
+/** PouchDB's event for each failed attempt of a replication that retries (not in its types). */
+interface RetryErrors {
+  on(event: 'requestError', listener: (error: unknown) => void): unknown;
+}
+
 const MAX_BACK_OFF_MS = 30_000;
 PouchDB.plugin(IndexeddbAdapter);
 
@@ -245,6 +250,13 @@ function startLiveSync(
     const half = sync[direction];
     half.on('active', () => events.onActive(direction));
     half.on('paused', (err) => events.onPaused(direction, err ? readError(err) : null));
+    // PouchDB says `paused` only for the first failure of a run; the retries after it fail
+    // silently but for `requestError`. Without it, a replication cut by the server (a member
+    // removed) and refused on every retry since (404) would show "Offline" for good instead
+    // of the app learning that access is gone.
+    (half as unknown as RetryErrors).on('requestError', (err) =>
+      events.onPaused(direction, readError(err)),
+    );
   }
   sync.push.on('change', (info) => events.onPushed(info.last_seq));
   sync.on('denied', (denial) => {
