@@ -1,28 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { errorMessage } from '@keel/domain';
 import { KeelPage } from './support/keel-page.ts';
+import { freePort, stopProcess, waitUntilServing } from './support/processes.ts';
 
 /**
  * Keel configured for a hosted OpenID provider (OIDC_ISSUER) that is down. The shared test server
  * uses the embedded provider, so this spec starts a Keel of its own, the same way `npm start`
  * does, pointed at an address nothing listens on.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 let keel: ChildProcess | null = null;
 let baseUrl = '';
 let dataDir = '';
@@ -45,23 +34,11 @@ test.beforeAll(async () => {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 120; i++) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the Keel with a hosted provider did not start');
+  await waitUntilServing(`${baseUrl}/readyz`, 'the Keel with a hosted provider');
 });
 
 test.afterAll(async () => {
-  if (keel?.pid && keel.exitCode === null) {
-    const exited = new Promise((resolve) => keel!.once('exit', resolve));
-    keel.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(keel);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-import type { DocType } from '@keel/domain';
+import type { DocType, ErrorCode } from '@keel/domain';
 
 /**
  * The replica as the rest of the app sees it: plain documents, change callbacks and replication
@@ -58,6 +58,8 @@ export interface ReplicationError {
   /** HTTP status when the server answered, null when the network did not. */
   status: number | null;
   message: string;
+  /** The error catalogue's code when Keel's server answered with one (e.g. DB_UNAVAILABLE). */
+  code: ErrorCode | null;
 }
 
 export interface LocalRecord {

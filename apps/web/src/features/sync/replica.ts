@@ -1,4 +1,4 @@
-import { typeOfId } from '@keel/domain';
+import { isErrorCode, typeOfId } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import { WorkerFill } from './replica-bootstrap-in-worker.ts';
@@ -206,10 +206,16 @@ export async function destroyReplica(name: string): Promise<void> {
 }
 
 function readError(err: unknown): ReplicationError {
-  const e = (err ?? {}) as { status?: unknown; message?: unknown; reason?: unknown };
+  // PouchDB keeps the fields of the server's error body on the error it raises.
+  const e = (err ?? {}) as {
+    status?: unknown;
+    message?: unknown;
+    reason?: unknown;
+    code?: unknown;
+  };
   const status = typeof e.status === 'number' && e.status >= 400 ? e.status : null;
   const message = String(e.reason ?? e.message ?? 'Replication failed');
-  return { status, message };
+  return { status, message, code: status !== null && isErrorCode(e.code) ? e.code : null };
 }
 
 // The session cookie is HttpOnly; the browser attaches it when asked to include credentials.

@@ -65,6 +65,7 @@ export class SyncMonitor {
       pull: 'starting',
       pending: 0,
       reserving: false,
+      problem: null,
     });
   }
 
@@ -137,6 +138,7 @@ export class SyncMonitor {
   }
 
   private paused(direction: Direction, error: ReplicationError | null): void {
+    this.noteProblem(error);
     this.setDirection(direction, pausedState(error));
     if (lostAccess(error)) this.hooks.onUnauthorized();
     // A clean pause of the push means everything on the device up to now has been sent.
@@ -145,9 +147,17 @@ export class SyncMonitor {
   }
 
   private failed(error: ReplicationError): void {
+    this.noteProblem(error);
     this.setDirection('push', error.status === null ? 'unreachable' : 'failed');
     this.setDirection('pull', error.status === null ? 'unreachable' : 'failed');
     if (lostAccess(error)) this.hooks.onUnauthorized();
+  }
+
+  /** The server's reason for refusing, kept for the line under the indicator. */
+  private noteProblem(error: ReplicationError | null): void {
+    if (!error || error.status === null) return;
+    const current = this.signals.get();
+    if (current.problem !== error.code) this.signals.set({ ...current, problem: error.code });
   }
 
   private setDirection(direction: Direction, state: SyncSignals['push']): void {

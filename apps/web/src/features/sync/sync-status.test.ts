@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSyncStatus, pausedState, syncStatusLabel, type SyncSignals } from './sync-status.ts';
+import { errorMessage } from '@keel/domain';
+import {
+  deriveSyncStatus,
+  pausedState,
+  syncStatusDetail,
+  syncStatusLabel,
+  type SyncSignals,
+} from './sync-status.ts';
 
 const signals = (over: Partial<SyncSignals>): SyncSignals => ({
   online: true,
@@ -7,6 +14,7 @@ const signals = (over: Partial<SyncSignals>): SyncSignals => ({
   pull: 'idle',
   pending: 0,
   reserving: false,
+  problem: null,
   ...over,
 });
 const label = (over: Partial<SyncSignals>) => syncStatusLabel(deriveSyncStatus(signals(over)));
@@ -40,6 +48,24 @@ describe('deriveSyncStatus', () => {
   it('prefers Offline over an error, and shows Sync error when the server refuses', () => {
     expect(label({ online: false, push: 'failed' })).toMatch(/^Offline/);
     expect(label({ pull: 'failed' })).toBe('Sync error');
+  });
+});
+
+describe('syncStatusDetail', () => {
+  const detail = (over: Partial<SyncSignals>) => syncStatusDetail(deriveSyncStatus(signals(over)));
+
+  it("explains a sync error with the server's reason from the error catalogue", () => {
+    expect(detail({ push: 'failed', problem: 'DB_UNAVAILABLE' })).toBe(
+      errorMessage('DB_UNAVAILABLE'),
+    );
+    expect(errorMessage('DB_UNAVAILABLE')).toMatch(/safe on this device/);
+  });
+
+  it('says nothing when the server gave no reason, or when syncing is not in error', () => {
+    expect(detail({ pull: 'failed' })).toBeNull();
+    // A reason left from an earlier failure is not shown once syncing has recovered.
+    expect(detail({ problem: 'DB_UNAVAILABLE' })).toBeNull();
+    expect(detail({ online: false, push: 'failed', problem: 'DB_UNAVAILABLE' })).toBeNull();
   });
 });
 

@@ -2,6 +2,8 @@
  * What the sync indicator says, derived from plain signals so the rule can be tested without a
  * database: one of Synced, Syncing…, Offline — N changes saved on this device, Sync error.
  */
+import { errorMessage, type ErrorCode } from '@keel/domain';
+
 export type DirectionState = 'starting' | 'active' | 'idle' | 'unreachable' | 'failed';
 
 export interface SyncSignals {
@@ -16,19 +18,21 @@ export interface SyncSignals {
    * are, an issue could not be created offline, so the device is not ready to go offline.
    */
   reserving: boolean;
+  /** The catalogue code of the server's last refusal of a replication request, if it gave one. */
+  problem: ErrorCode | null;
 }
 
 export type SyncStatus =
   | { kind: 'synced' }
   | { kind: 'syncing' }
   | { kind: 'offline'; pending: number }
-  | { kind: 'error' };
+  | { kind: 'error'; problem: ErrorCode | null };
 
 export function deriveSyncStatus(signals: SyncSignals): SyncStatus {
-  const { online, push, pull, pending, reserving } = signals;
+  const { online, push, pull, pending, reserving, problem } = signals;
   if (!online || push === 'unreachable' || pull === 'unreachable')
     return { kind: 'offline', pending };
-  if (push === 'failed' || pull === 'failed') return { kind: 'error' };
+  if (push === 'failed' || pull === 'failed') return { kind: 'error', problem };
   if (push === 'idle' && pull === 'idle' && pending === 0 && !reserving) return { kind: 'synced' };
   return { kind: 'syncing' };
 }
@@ -44,6 +48,14 @@ export function syncStatusLabel(status: SyncStatus): string {
     case 'offline':
       return `Offline — ${status.pending} ${status.pending === 1 ? 'change' : 'changes'} saved on this device`;
   }
+}
+
+/**
+ * What the line under the indicator explains, from the error catalogue: why syncing stopped,
+ * when the server said (DB_UNAVAILABLE: the changes are safe on this device).
+ */
+export function syncStatusDetail(status: SyncStatus): string | null {
+  return status.kind === 'error' && status.problem ? errorMessage(status.problem) : null;
 }
 
 /** How a direction's pause reads: a server that answered with an error is not "offline". */
