@@ -11,7 +11,7 @@ import { testIssue } from '@keel/domain/test-fixtures';
 import {
   countUnread,
   deriveNotifications,
-  memoizeNotifications,
+  InboxDerivation,
   type InboxNotification,
   type InboxSources,
 } from './derive-notifications.ts';
@@ -58,6 +58,12 @@ function comment(authorId: string, body: string, minute = 0, issueId = 'issue:i1
     createdAt: at(minute),
     updatedAt: at(minute),
   };
+}
+
+/** One derivation asked again and again, as the sidebar's count and the inbox page do. */
+function memoizeNotifications() {
+  const derivation = new InboxDerivation();
+  return (sources: InboxSources, userId: string) => derivation.update(sources, userId);
 }
 
 function derive(over: Partial<InboxSources>, userId = ME) {
@@ -216,7 +222,7 @@ describe('deriveNotifications: order and unread', () => {
   });
 });
 
-describe('memoizeNotifications', () => {
+describe('InboxDerivation.update', () => {
   it('answers the same list for the same snapshots, and recomputes when one changes', () => {
     const notifications = memoizeNotifications();
     const mine = issue({ createdBy: ME });
@@ -237,7 +243,7 @@ describe('memoizeNotifications', () => {
   });
 });
 
-describe('memoizeNotifications after a document it cannot read', () => {
+describe('InboxDerivation.update after a document it cannot read', () => {
   it('throws, and the next snapshot is derived afresh rather than from a half-applied one', () => {
     const inbox = memoizeNotifications();
     const mine = issue({ createdBy: ME });
@@ -255,7 +261,7 @@ describe('memoizeNotifications after a document it cannot read', () => {
   });
 });
 
-describe('memoizeNotifications kept up to date change by change', () => {
+describe('InboxDerivation.update kept up to date change by change', () => {
   const people = [ME, ANA, BEN];
   const issueIds = ['issue:i1', 'issue:i2', 'issue:i3'];
   // One step of a session: an issue edited, added or removed, a comment or activity record
@@ -293,6 +299,9 @@ describe('memoizeNotifications kept up to date change by change', () => {
     fc.record({ what: fc.constant('back' as const), steps: fc.nat(10) }),
     // The same derivation asked for someone else, then for me again on the next step.
     fc.record({ what: fc.constant('other' as const), who: fc.constantFrom(...people) }),
+    // Part of a first snapshot taken while idle, then whatever comes next: the same snapshot
+    // (resumed) or a changed one (started over).
+    fc.record({ what: fc.constant('prepare' as const), slices: fc.nat(6) }),
     // Many comments at once, as a sync brings them: more than are placed one by one.
     fc.record({
       what: fc.constant('many' as const),
@@ -347,7 +356,9 @@ describe('memoizeNotifications kept up to date change by change', () => {
   it('always gives what the rules give for the latest snapshots, in any order of steps', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), fc.constantFrom(...people), (steps, me) => {
-        const inbox = memoizeNotifications();
+        // A slice of one document, so a first snapshot taken in slices stops part way.
+        const derivation = new InboxDerivation(1);
+        const inbox = (sources: InboxSources, userId: string) => derivation.update(sources, userId);
         let now: InboxSources = { issues: [], comments: [], activity: [] };
         const history: InboxSources[] = [];
         let many = 0;
@@ -379,6 +390,13 @@ describe('memoizeNotifications kept up to date change by change', () => {
               _id: `comment:m${++many}`,
             }));
             now = { ...now, comments: [...now.comments, ...arrived] };
+          } else if (s.what === 'prepare') {
+            let left = s.slices;
+            const done = derivation.prepare(now, who, () => left-- <= 0);
+            // Taken whole, it is the rules' list (an update now would only read it).
+            if (done) expect(essentials(derivation.update(now, who))).toEqual(afresh(now, who));
+            history.push(now);
+            continue;
           } else now = { ...now };
           history.push(now);
           const derived = inbox(now, who);
@@ -387,6 +405,56 @@ describe('memoizeNotifications kept up to date change by change', () => {
         }
       }),
     );
+  });
+});
+
+describe('InboxDerivation.prepare: the first snapshot in slices', () => {
+  const sources = (): InboxSources => {
+    const issues = Array.from({ length: 40 }, (_, i) =>
+      issue({ _id: `issue:s${i}`, createdBy: i % 2 ? ME : ANA }),
+    );
+    const comments = issues.map((i, n) => ({
+      ...comment(BEN, 'A note', n, i._id),
+      _id: `comment:s${n}`,
+    }));
+    const records = issues.map((i, n) => ({
+      ...activity({ issueId: i._id, actorId: ANA, kind: 'state' }, n),
+      _id: `activity:s${n}`,
+    }));
+    return { issues, comments, activity: records };
+  };
+
+  it('stops whenever told to, resumes where it stopped, and ends with the whole inbox', () => {
+    const now = sources();
+    const derivation = new InboxDerivation(7);
+    let calls = 0;
+    // Told to stop after every slice: 120 documents in slices of 7 take 18 calls.
+    while (!derivation.prepare(now, ME, () => true)) calls++;
+    expect(calls).toBe(17);
+    expect(derivation.update(now, ME)).toEqual(deriveNotifications(now, ME));
+    expect(derivation.update(now, ME)).toHaveLength(40);
+  });
+
+  it('starts over on snapshots that changed between slices, and the render finishes what is left', () => {
+    const first = sources();
+    const derivation = new InboxDerivation(5);
+    // Twenty slices: the 40 issues, the 40 state changes and the first 20 comments.
+    let slices = 20;
+    expect(derivation.prepare(first, ME, () => --slices === 0)).toBe(false);
+    // Ten comments already taken are gone from the next snapshot, five of them mine to see.
+    const changed = { ...first, comments: first.comments.slice(10) };
+    expect(derivation.prepare(changed, ME, () => true)).toBe(false);
+    // Asked before the slices are done: taken at once, from the latest snapshot only.
+    expect(derivation.update(changed, ME)).toEqual(deriveNotifications(changed, ME));
+    // Twenty state changes, and the comments left on the twenty issues I created.
+    expect(derivation.update(changed, ME)).toHaveLength(35);
+  });
+
+  it('has nothing to do once a snapshot is taken: changes are followed one by one', () => {
+    const now = sources();
+    const derivation = new InboxDerivation(5);
+    derivation.update(now, ME);
+    expect(derivation.prepare({ ...now, issues: now.issues.slice(1) }, ME, () => true)).toBe(true);
   });
 });
 
