@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
+import { slowIdbWrites } from './support/idb-faults.ts';
 import { KeelPage } from './support/keel-page.ts';
 import { SettingsPage } from './support/settings-page.ts';
 
@@ -279,6 +280,25 @@ test.describe('labels', () => {
       .poll(async () => (await settings.serverDocs('label')).map((l) => [l.name, l.color]))
       .toEqual([['UX', '#26B5CE']]);
   });
+});
+
+test('a name typed while the last label is still saving is kept for the next one', async ({
+  page,
+}) => {
+  const SLOW = 'keel-e2e-slow-labels';
+  await slowIdbWrites(page, { flag: SLOW, idPrefix: 'label:' });
+  const { settings } = await start(page, 'labelslow');
+  await settings.openLabels();
+  await page.evaluate((flag) => localStorage.setItem(flag, '1500'), SLOW);
+  await settings.createLabel('Bug');
+  // Typed at once, while the device still writes Bug.
+  await page.getByLabel('Label name').fill('Design');
+  await expect(page.getByText('Label Bug created')).toBeVisible();
+  await expect(page.getByLabel('Label name')).toHaveValue('Design');
+  await page.evaluate((flag) => localStorage.removeItem(flag), SLOW);
+  await page.getByRole('button', { name: 'Create label' }).click();
+  await expect(settings.labelRows()).toHaveCount(2);
+  await expect(page.getByLabel('Label name')).toHaveValue('');
 });
 
 test('deleting a label takes it off the issues carrying it, with a labels activity', async ({

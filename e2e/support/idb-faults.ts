@@ -35,3 +35,30 @@ export const idbWrites = (page: Page) =>
       (window as unknown as { keelIdbWrites?: { refused: number; written: number } })
         .keelIdbWrites ?? { refused: 0, written: 0 },
   );
+
+/**
+ * A slow device, played by the browser itself: while the localStorage key `flag` holds a number
+ * of milliseconds, each IndexedDB transaction that writes a record whose id starts with
+ * `idPrefix` stays open that long before it commits (kept busy with reads), as on a slow disk.
+ */
+export async function slowIdbWrites(page: Page, fault: { flag: string; idPrefix: string }) {
+  await page.addInitScript(({ flag, idPrefix }) => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      const id = (value as { id?: unknown } | null)?.id;
+      const request = put.call(this, value, key);
+      const delay = Number(localStorage.getItem(flag) ?? 0);
+      if (typeof id !== 'string' || !id.startsWith(idPrefix) || !(delay > 0)) return request;
+      const until = performance.now() + delay;
+      const keepOpen = () => {
+        if (performance.now() < until) this.count().onsuccess = keepOpen;
+      };
+      keepOpen();
+      return request;
+    };
+  }, fault);
+}

@@ -59,7 +59,8 @@ export function CommentEditor({
     setBusy(false);
     if (!outcome.ok) return setError(outcome.errors[0]?.message ?? outcome.message);
     setError(null);
-    if (!initial) setText('');
+    // Cleared for the next comment unless more was typed while the save ran: that is kept.
+    if (!initial) setText((current) => (current === text ? '' : current));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

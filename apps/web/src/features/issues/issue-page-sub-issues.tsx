@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatIssueKey, newDocId, parseIssueKey, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
@@ -24,9 +24,12 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
   const children = useSubIssues(issueId);
   const [adding, setAdding] = useState(false);
   const [title, setTitle] = useState('');
+  // What the field holds as typed, read after the save: a title typed meanwhile is kept.
+  const typed = useRef('');
   const [error, setError] = useState<string | null>(null);
 
   const add = async () => {
+    const submitted = title;
     const created = await createIssue(session, { projectId: project._id, title, description: '' });
     if (!created.ok) return setError(created.fields.title ?? created.message);
     const number = parseIssueKey(created.key)?.number;
@@ -49,8 +52,11 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
       return result ? [result.issue, ...result.activities] : null;
     });
     if (!outcome.ok) return setError(outcome.message);
-    setTitle('');
     setError(null);
+    // Closed, unless the next title was typed while this one saved: it stays, ready to add.
+    if (typed.current !== submitted) return;
+    typed.current = '';
+    setTitle('');
     setAdding(false);
   };
 
@@ -100,7 +106,10 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
             value={title}
             autoFocus
             error={error}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => {
+              typed.current = e.target.value;
+              setTitle(e.target.value);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setAdding(false);
             }}

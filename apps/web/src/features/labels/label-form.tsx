@@ -67,7 +67,11 @@ export function LabelForm({
       return;
     }
     setAttempted(false);
-    if (resetTo) setDraft({ ...resetTo, color: nextPaletteColor(draft.color) });
+    // Cleared for the next label unless something was typed while the save ran: that is kept.
+    if (resetTo)
+      setDraft((current) =>
+        current === draft ? { ...resetTo, color: nextPaletteColor(draft.color) } : current,
+      );
   };
 
   return (
