@@ -450,6 +450,18 @@ describe('InboxDerivation.prepare: the first snapshot in slices', () => {
     expect(derivation.update(changed, ME)).toHaveLength(35);
   });
 
+  it('an empty snapshot (nothing read yet) in between takes nothing away: the next one is not taken again', () => {
+    const now = sources();
+    const derivation = new InboxDerivation(5);
+    const first = derivation.update(now, ME);
+    expect(derivation.update({ issues: [], comments: [], activity: [] }, ME)).toEqual([]);
+    expect(derivation.prepare({ issues: [], comments: [], activity: [] }, ME, () => true)).toBe(
+      true,
+    );
+    // The very same list: nothing was forgotten and rebuilt.
+    expect(derivation.update(now, ME)).toBe(first);
+  });
+
   it('has nothing to do once a snapshot is taken: changes are followed one by one', () => {
     const now = sources();
     const derivation = new InboxDerivation(5);

@@ -77,7 +77,10 @@ export function follows(issue: IssueDoc, userId: string): boolean {
  * mentions them is a mention, not also a comment. Notifications about issues no longer in the
  * workspace are left out, since there is nothing to open.
  */
-export function deriveNotifications(sources: InboxSources, userId: string): InboxNotification[] {
+export function deriveNotifications(
+  sources: InboxSources,
+  userId: string,
+): readonly InboxNotification[] {
   return new InboxDerivation().update(sources, userId);
 }
 
@@ -91,6 +94,12 @@ function newestFirst(a: InboxNotification, b: InboxNotification): number {
 // Documents taken between two checks of the time left while the first snapshot is taken in
 // slices: about a millisecond's worth.
 const BUILD_SLICE = 512;
+
+const NO_NOTIFICATIONS: readonly InboxNotification[] = [];
+
+function isEmpty(sources: InboxSources): boolean {
+  return sources.issues.length + sources.comments.length + sources.activity.length === 0;
+}
 
 export function sameSources(a: InboxSources, b: InboxSources): boolean {
   return a.issues === b.issues && a.comments === b.comments && a.activity === b.activity;
@@ -124,9 +133,13 @@ export class InboxDerivation {
   constructor(private readonly slice = BUILD_SLICE) {}
 
   /** The notifications for `sources`: the same array as last time when nothing changed. */
-  update(sources: InboxSources, userId: string): InboxNotification[] {
+  update(sources: InboxSources, userId: string): readonly InboxNotification[] {
     if (userId !== this.userId) this.reset(userId);
     if (sameSources(sources, this.seen)) return this.sorted;
+    // Nothing read yet (a page shows the empty snapshot of before the device's copy was read):
+    // nothing to notify of, and what is known stays, rather than taking every document away
+    // only to take them all again on the next render.
+    if (isEmpty(sources)) return NO_NOTIFICATIONS;
     try {
       this.advance(sources);
     } catch (error) {
@@ -145,7 +158,7 @@ export class InboxDerivation {
    */
   prepare(sources: InboxSources, userId: string, shouldYield: () => boolean): boolean {
     if (userId !== this.userId) this.reset(userId);
-    if (!this.isFirst()) return true;
+    if (!this.isFirst() || isEmpty(sources)) return true;
     try {
       return this.build(sources, shouldYield);
     } catch (error) {
@@ -156,8 +169,7 @@ export class InboxDerivation {
 
   /** Whether no snapshot has been taken yet: nothing is known to forget or reconsider. */
   private isFirst(): boolean {
-    const { seen } = this;
-    return seen.issues.length + seen.comments.length + seen.activity.length === 0;
+    return isEmpty(this.seen);
   }
 
   private advance(sources: InboxSources): void {
@@ -191,12 +203,6 @@ export class InboxDerivation {
   private build(sources: InboxSources, shouldYield: () => boolean): boolean {
     const { issues, activity, comments } = sources;
     const total = issues.length + activity.length + comments.length;
-    if (total === 0) {
-      // Nothing yet (the device's copy not read): slices of a real snapshot stay as they are.
-      this.seen = sources;
-      this.sorted = [];
-      return true;
-    }
     if (!this.building || !sameSources(this.building.sources, sources)) {
       this.clearKnown();
       this.building = { sources, done: 0 };
