@@ -156,8 +156,9 @@ export class SyncMonitor {
   /** The server's reason for refusing, kept for the line under the indicator. */
   private noteProblem(error: ReplicationError | null): void {
     if (!error || error.status === null) return;
+    const problem = error.code ? { code: error.code, message: error.message } : null;
     const current = this.signals.get();
-    if (current.problem !== error.code) this.signals.set({ ...current, problem: error.code });
+    if (current.problem?.message !== problem?.message) this.signals.set({ ...current, problem });
   }
 
   private setDirection(direction: Direction, state: SyncSignals['push']): void {

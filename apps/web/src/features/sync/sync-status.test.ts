@@ -53,19 +53,25 @@ describe('deriveSyncStatus', () => {
 
 describe('syncStatusDetail', () => {
   const detail = (over: Partial<SyncSignals>) => syncStatusDetail(deriveSyncStatus(signals(over)));
+  const down = { code: 'DB_UNAVAILABLE' as const, message: errorMessage('DB_UNAVAILABLE') };
 
-  it("explains a sync error with the server's reason from the error catalogue", () => {
-    expect(detail({ push: 'failed', problem: 'DB_UNAVAILABLE' })).toBe(
-      errorMessage('DB_UNAVAILABLE'),
-    );
+  it("explains a sync error with the server's message from the error catalogue", () => {
+    expect(detail({ push: 'failed', problem: down })).toBe(errorMessage('DB_UNAVAILABLE'));
     expect(errorMessage('DB_UNAVAILABLE')).toMatch(/safe on this device/);
+  });
+
+  it('shows the message as the server filled it in, reference and all', () => {
+    const internal = errorMessage('INTERNAL', { requestId: 'req-42' });
+    expect(detail({ pull: 'failed', problem: { code: 'INTERNAL', message: internal } })).toBe(
+      'Something went wrong. Reference: req-42.',
+    );
   });
 
   it('says nothing when the server gave no reason, or when syncing is not in error', () => {
     expect(detail({ pull: 'failed' })).toBeNull();
     // A reason left from an earlier failure is not shown once syncing has recovered.
-    expect(detail({ problem: 'DB_UNAVAILABLE' })).toBeNull();
-    expect(detail({ online: false, push: 'failed', problem: 'DB_UNAVAILABLE' })).toBeNull();
+    expect(detail({ problem: down })).toBeNull();
+    expect(detail({ online: false, push: 'failed', problem: down })).toBeNull();
   });
 });
 

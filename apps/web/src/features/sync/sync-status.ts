@@ -2,7 +2,7 @@
  * What the sync indicator says, derived from plain signals so the rule can be tested without a
  * database: one of Synced, Syncing…, Offline — N changes saved on this device, Sync error.
  */
-import { errorMessage, type ErrorCode } from '@keel/domain';
+import type { ErrorCode } from '@keel/domain';
 
 export type DirectionState = 'starting' | 'active' | 'idle' | 'unreachable' | 'failed';
 
@@ -18,15 +18,18 @@ export interface SyncSignals {
    * are, an issue could not be created offline, so the device is not ready to go offline.
    */
   reserving: boolean;
-  /** The catalogue code of the server's last refusal of a replication request, if it gave one. */
-  problem: ErrorCode | null;
+  /**
+   * Why the server last refused a replication request, when it answered with a code of the error
+   * catalogue: its message as the server filled it in (a reference number, say).
+   */
+  problem: { code: ErrorCode; message: string } | null;
 }
 
 export type SyncStatus =
   | { kind: 'synced' }
   | { kind: 'syncing' }
   | { kind: 'offline'; pending: number }
-  | { kind: 'error'; problem: ErrorCode | null };
+  | { kind: 'error'; problem: SyncSignals['problem'] };
 
 export function deriveSyncStatus(signals: SyncSignals): SyncStatus {
   const { online, push, pull, pending, reserving, problem } = signals;
@@ -55,7 +58,7 @@ export function syncStatusLabel(status: SyncStatus): string {
  * when the server said (DB_UNAVAILABLE: the changes are safe on this device).
  */
 export function syncStatusDetail(status: SyncStatus): string | null {
-  return status.kind === 'error' && status.problem ? errorMessage(status.problem) : null;
+  return status.kind === 'error' && status.problem ? status.problem.message : null;
 }
 
 /** How a direction's pause reads: a server that answered with an error is not "offline". */
