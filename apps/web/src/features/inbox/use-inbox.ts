@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readMarkerId } from '@keel/domain';
+import { MAX_IDLE_WAIT_MS, whenIdle } from '../../shared/lib/when-idle.ts';
 import { useDocs } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
@@ -14,7 +15,6 @@ import { markReadWrite } from './read-marker.ts';
 
 // One derivation for the whole page: the sidebar's count and the inbox list share it.
 const derivation = new InboxDerivation();
-const MAX_WAIT_MS = 1_000;
 
 export interface Inbox {
   notifications: readonly InboxNotification[];
@@ -85,43 +85,11 @@ function useIdleSources(
     const since = behindSince.current;
     return whenIdle((timeLeft) => {
       // A second behind (changes kept coming, or the page is never idle): finish in one go.
-      const late = performance.now() - since >= MAX_WAIT_MS;
+      const late = performance.now() - since >= MAX_IDLE_WAIT_MS;
       const done = derivation.prepare(next, userId, () => !late && timeLeft() < 1);
       if (done) setShown(next);
       return done;
     });
   }, [issues, comments, activity, userId, shown]);
   return shown;
-}
-
-/**
- * Run `step` in idle periods until it returns true; returns what cancels it. `timeLeft` is the
- * idle period's remaining time. Without requestIdleCallback (Safari), in short timer slices.
- */
-function whenIdle(step: (timeLeft: () => number) => boolean): () => void {
-  let cancelled = false;
-  let cancel = () => undefined as void;
-  const next = () => {
-    if (cancelled) return;
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(
-        (deadline) => {
-          if (!step(() => deadline.timeRemaining())) next();
-        },
-        { timeout: MAX_WAIT_MS },
-      );
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(() => {
-        const end = performance.now() + 8;
-        if (!step(() => end - performance.now())) next();
-      }, 50);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  next();
-  return () => {
-    cancelled = true;
-    cancel();
-  };
 }

@@ -6,6 +6,7 @@ import {
   type IssueGroup,
   type ProjectDoc,
 } from '@keel/domain';
+import { eachWhenIdle } from '../../shared/lib/when-idle.ts';
 import { issueKeyOf } from '../sync/use-docs.ts';
 
 /**
@@ -42,17 +43,4 @@ export function useWarmTextIndexes(
         textIndexOf(group.issues, keyOf);
     });
   }, [groups, projects]);
-}
-
-/** `step` on each item in turn while the browser is idle; returns what stops it. */
-function eachWhenIdle<T>(items: readonly T[], step: (item: T) => void): () => void {
-  if (typeof requestIdleCallback !== 'function') return () => undefined;
-  let next = 0;
-  let handle = 0;
-  const work = (deadline: IdleDeadline) => {
-    while (next < items.length && deadline.timeRemaining() > 1) step(items[next++]!);
-    if (next < items.length) handle = requestIdleCallback(work);
-  };
-  handle = requestIdleCallback(work);
-  return () => cancelIdleCallback(handle);
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-
-const MAX_WAIT_MS = 1_000;
+import { whenIdle } from './when-idle.ts';
 
 /**
  * `value`, but updated only when the browser is idle (at most a second late). For derived
@@ -12,13 +11,10 @@ export function useIdleValue<T>(value: T, initial: T = value): T {
   const [idle, setIdle] = useState(initial);
   useEffect(() => {
     if (Object.is(idle, value)) return;
-    const apply = () => setIdle(() => value);
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(apply, { timeout: MAX_WAIT_MS });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(apply, 50);
-    return () => clearTimeout(handle);
+    return whenIdle(() => {
+      setIdle(() => value);
+      return true;
+    });
   }, [value, idle]);
   return idle;
 }
