@@ -156,9 +156,10 @@ export class SyncMonitor {
   /** The server's reason for refusing, kept for the line under the indicator. */
   private noteProblem(error: ReplicationError | null): void {
     if (!error || error.status === null) return;
-    const problem = error.code ? { code: error.code, message: error.message } : null;
+    // Only a catalogue code says the message is meant for people; anything else is left unsaid.
+    const problem = error.code ? error.message : null;
     const current = this.signals.get();
-    if (current.problem?.message !== problem?.message) this.signals.set({ ...current, problem });
+    if (current.problem !== problem) this.signals.set({ ...current, problem });
   }
 
   private setDirection(direction: Direction, state: SyncSignals['push']): void {

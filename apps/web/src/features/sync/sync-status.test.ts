@@ -53,7 +53,7 @@ describe('deriveSyncStatus', () => {
 
 describe('syncStatusDetail', () => {
   const detail = (over: Partial<SyncSignals>) => syncStatusDetail(deriveSyncStatus(signals(over)));
-  const down = { code: 'DB_UNAVAILABLE' as const, message: errorMessage('DB_UNAVAILABLE') };
+  const down = errorMessage('DB_UNAVAILABLE');
 
   it("explains a sync error with the server's message from the error catalogue", () => {
     expect(detail({ push: 'failed', problem: down })).toBe(errorMessage('DB_UNAVAILABLE'));
@@ -62,7 +62,7 @@ describe('syncStatusDetail', () => {
 
   it('shows the message as the server filled it in, reference and all', () => {
     const internal = errorMessage('INTERNAL', { requestId: 'req-42' });
-    expect(detail({ pull: 'failed', problem: { code: 'INTERNAL', message: internal } })).toBe(
+    expect(detail({ pull: 'failed', problem: internal })).toBe(
       'Something went wrong. Reference: req-42.',
     );
   });

@@ -2,7 +2,6 @@
  * What the sync indicator says, derived from plain signals so the rule can be tested without a
  * database: one of Synced, Syncing…, Offline — N changes saved on this device, Sync error.
  */
-import type { ErrorCode } from '@keel/domain';
 
 export type DirectionState = 'starting' | 'active' | 'idle' | 'unreachable' | 'failed';
 
@@ -22,7 +21,7 @@ export interface SyncSignals {
    * Why the server last refused a replication request, when it answered with a code of the error
    * catalogue: its message as the server filled it in (a reference number, say).
    */
-  problem: { code: ErrorCode; message: string } | null;
+  problem: string | null;
 }
 
 export type SyncStatus =
@@ -58,7 +57,7 @@ export function syncStatusLabel(status: SyncStatus): string {
  * when the server said (DB_UNAVAILABLE: the changes are safe on this device).
  */
 export function syncStatusDetail(status: SyncStatus): string | null {
-  return status.kind === 'error' && status.problem ? status.problem.message : null;
+  return status.kind === 'error' ? status.problem : null;
 }
 
 /** How a direction's pause reads: a server that answered with an error is not "offline". */
