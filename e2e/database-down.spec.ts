@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { errorMessage } from '@keel/domain';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { KeelPage } from './support/keel-page.ts';
-import { freePort, stopProcess, waitUntilServing } from './support/processes.ts';
+import { freePort, startKeel, stopProcess, waitUntilServing } from './support/processes.ts';
 import { SYNCED } from './support/team.ts';
 
 /**
@@ -44,23 +44,13 @@ async function startDatabase() {
 
 test.beforeAll(async () => {
   dbPort = await freePort();
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-e2e-db-down-'));
   await startDatabase();
-  keel = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      KEEL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      COUCHDB_URL: `http://127.0.0.1:${dbPort}`,
-      COUCHDB_USER: DB_USER,
-      COUCHDB_PASSWORD: DB_PASSWORD,
-    },
-    stdio: 'ignore',
-  });
-  await waitUntilServing(`${baseUrl}/readyz`, 'the Keel with its own database');
+  ({ keel, baseUrl } = await startKeel('the Keel with its own database', dataDir, {
+    COUCHDB_URL: `http://127.0.0.1:${dbPort}`,
+    COUCHDB_USER: DB_USER,
+    COUCHDB_PASSWORD: DB_PASSWORD,
+  }));
 });
 
 test.afterAll(async () => {

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { errorMessage } from '@keel/domain';
 import { KeelPage } from './support/keel-page.ts';
-import { freePort, stopProcess, waitUntilServing } from './support/processes.ts';
+import { freePort, startKeel, stopProcess } from './support/processes.ts';
 
 /**
  * Keel configured for a hosted OpenID provider (OIDC_ISSUER) that is down. The shared test server
@@ -17,24 +17,13 @@ let baseUrl = '';
 let dataDir = '';
 
 test.beforeAll(async () => {
-  const port = await freePort();
   const deadProvider = await freePort();
-  baseUrl = `http://localhost:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-e2e-idp-down-'));
-  // One process (no npx or tsx wrapper), so stopping it stops Keel and its embedded database.
-  keel = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      KEEL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      OIDC_ISSUER: `http://127.0.0.1:${deadProvider}/`,
-      OIDC_CLIENT_ID: 'keel',
-      OIDC_CLIENT_SECRET: 'the-provider-is-down',
-    },
-    stdio: 'ignore',
-  });
-  await waitUntilServing(`${baseUrl}/readyz`, 'the Keel with a hosted provider');
+  ({ keel, baseUrl } = await startKeel('the Keel with a hosted provider', dataDir, {
+    OIDC_ISSUER: `http://127.0.0.1:${deadProvider}/`,
+    OIDC_CLIENT_ID: 'keel',
+    OIDC_CLIENT_SECRET: 'the-provider-is-down',
+  }));
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /** A loopback port nothing listens on right now. */
@@ -36,4 +36,24 @@ export async function stopProcess(child: ChildProcess | null) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * Start a Keel of a spec's own, the way `npm start` does but configured by `env` (a hosted
+ * provider, a database of its own), with its data in `dataDir`; resolves once it is ready.
+ * One process (no npx or tsx wrapper), so stopping it stops Keel and its embedded database.
+ */
+export async function startKeel(
+  what: string,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ keel: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const keel = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: { ...process.env, PORT: String(port), KEEL_DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    stdio: 'ignore',
+  });
+  await waitUntilServing(`${baseUrl}/readyz`, what);
+  return { keel, baseUrl };
 }
