@@ -208,8 +208,21 @@ test('what another member does lands in my inbox; opening one and Mark all as re
   await inbox.expectUnread(0);
   await expect(inbox.unreadRows()).toHaveCount(0);
   await expect(inbox.rows()).toHaveCount(4);
+  // Opened straight at the inbox, the page reads the device first: it may say so, but it must
+  // never claim the inbox is empty on the way to showing the four.
+  await a.page.addInitScript(() => {
+    const seen = window as unknown as { __claimedEmpty?: boolean };
+    seen.__claimedEmpty = false;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Nothing in your inbox yet'))
+        seen.__claimedEmpty = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await a.page.reload();
   await expect(inbox.rows()).toHaveCount(4);
+  expect(await a.page.evaluate(() => (window as { __claimedEmpty?: boolean }).__claimedEmpty)).toBe(
+    false,
+  );
   await expect(inbox.unreadRows()).toHaveCount(0);
   await inbox.expectUnread(0);
   await b.context.close();

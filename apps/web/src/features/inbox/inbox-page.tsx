@@ -37,7 +37,7 @@ export function InboxPage() {
   // Notifications come from comments and activity, read from the device after the first screen:
   // until then an empty inbox would be a false claim.
   const loaded = useHistoryLoaded();
-  const { notifications, lastReadMs, unread } = useInbox();
+  const { notifications, lastReadMs, unread } = useInbox('now');
   const markRead = useMarkRead();
   const projects = useProjectMap();
   const members = useMemberMap();

@@ -15,6 +15,8 @@ import { markReadWrite } from './read-marker.ts';
 
 // One derivation for the whole page: the sidebar's count and the inbox list share it.
 const derivation = new InboxDerivation();
+// Inbox pages on screen: while one is, every reader follows the latest snapshots (see useInbox).
+let pagesShown = 0;
 
 export interface Inbox {
   notifications: readonly InboxNotification[];
@@ -23,9 +25,29 @@ export interface Inbox {
   unread: number;
 }
 
-export function useInbox(): Inbox {
+/**
+ * The signed-in member's inbox. `follow` is how closely it follows the workspace: 'idle' (the
+ * sidebar's count) moves on when the browser is idle, at most a second late, so an edit's own
+ * frame never waits for it; 'now' (the inbox page, whose list is its content) is always current,
+ * or a page opened while the first snapshot is still being taken would say the inbox is empty.
+ * While a 'now' reader is on screen the others follow the same snapshots, so the one derivation
+ * is never moved back and forth between two of them.
+ */
+export function useInbox(follow: 'idle' | 'now' = 'idle'): Inbox {
   const { userId } = useWorkspace();
-  const sources = useIdleSources(useDocs('issue'), useDocs('comment'), useDocs('activity'), userId);
+  const issues = useDocs('issue');
+  const comments = useDocs('comment');
+  const activity = useDocs('activity');
+  const shown = useIdleSources(issues, comments, activity, userId);
+  useEffect(() => {
+    if (follow !== 'now') return;
+    pagesShown++;
+    return () => {
+      pagesShown--;
+    };
+  }, [follow]);
+  const latest = useMemo(() => ({ issues, comments, activity }), [issues, comments, activity]);
+  const sources = follow === 'now' || pagesShown > 0 ? latest : shown;
   const markers = useDocs('readMarker');
   const notifications = derivation.update(sources, userId);
   const marker = useMemo(

@@ -180,10 +180,16 @@ export class WorkspaceSession {
     const history = readSnapshot(await replica.readLocal(snapshotKey('history')));
     if (this.closed) return;
     if (history) {
-      this.store.restore(history.docs, 'history');
       // An older history snapshot misses what changed between it and where the store follows.
-      if (earlierSeq(history.seq, from) !== from)
-        this.store.apply(await replica.changesBetween(history.seq, from));
+      // Read first, they join it in the same render: shown alone, the older snapshot would say
+      // for a moment that the inbox is empty or a comment is not there.
+      const missed =
+        earlierSeq(history.seq, from) !== from
+          ? await replica.changesBetween(history.seq, from)
+          : [];
+      if (this.closed) return;
+      this.store.restore(history.docs, 'history');
+      this.store.apply(missed);
     } else {
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.history);
       if (this.closed) return;
