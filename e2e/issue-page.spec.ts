@@ -1,7 +1,9 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { newAccount, newSlug, type Account } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
+import { slowIdbWrites } from './support/idb-faults.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { SYNCED } from './support/team.ts';
 
 /** A signed-up member with a workspace holding `titles` as ENG-1, ENG-2, … */
 async function workspaceWithIssues(browser: Browser, titles: string[], colorScheme?: 'dark') {
@@ -136,6 +138,55 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await subIssues.getByLabel('Sub-issue title').fill('Another story');
   await subIssues.getByRole('button', { name: 'Create sub-issue' }).click();
   await expect(subIssues.getByRole('link', { name: /ENG-3.*Another story/ })).toBeVisible();
+  await context.close();
+});
+
+test('a comment or sub-issue title typed while the last one still saves is kept', async ({
+  browser,
+}) => {
+  const { context, keel, issue, slug } = await workspaceWithIssues(browser, ['Epic']);
+  const { page } = keel;
+  // A slow device: each flag, while set, holds that kind of write open for 1.5 s.
+  const SLOW_COMMENTS = 'keel-e2e-slow-comments';
+  const SLOW_ISSUES = 'keel-e2e-slow-issues';
+  await slowIdbWrites(page, { flag: SLOW_COMMENTS, idPrefix: 'comment:' });
+  await slowIdbWrites(page, { flag: SLOW_ISSUES, idPrefix: 'issue:' });
+  await page.goto(`/${slug}/issue/ENG-1`);
+  const slow = (flag: string, ms: number | null) =>
+    page.evaluate(
+      ([key, value]) =>
+        value === null ? localStorage.removeItem(key!) : localStorage.setItem(key!, value),
+      [flag, ms === null ? null : String(ms)] as const,
+    );
+
+  await slow(SLOW_COMMENTS, 1_500);
+  await issue.comment('First thought');
+  await expect(keel.syncIndicator()).not.toHaveText('Synced');
+  // Typed at once, while the device still writes the first comment.
+  await issue.commentBox().fill('Second thought');
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  await expect(page.getByRole('article', { name: /^Comment by / })).toHaveCount(1);
+  await expect(issue.commentBox()).toHaveValue('Second thought');
+  await slow(SLOW_COMMENTS, null);
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByRole('article', { name: /^Comment by / })).toHaveCount(2);
+  await expect(issue.commentBox()).toHaveValue('');
+
+  const subIssues = page.getByRole('region', { name: 'Sub-issues' });
+  const field = subIssues.getByLabel('Sub-issue title');
+  await subIssues.getByRole('button', { name: 'Add sub-issue' }).click();
+  await slow(SLOW_ISSUES, 1_500);
+  await field.fill('Child one');
+  await subIssues.getByRole('button', { name: 'Create sub-issue' }).click();
+  await expect(keel.syncIndicator()).not.toHaveText('Synced');
+  await field.fill('Child two');
+  await expect(subIssues.getByRole('link', { name: /ENG-2.*Child one/ })).toBeVisible();
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  await expect(field).toHaveValue('Child two');
+  await slow(SLOW_ISSUES, null);
+  await subIssues.getByRole('button', { name: 'Create sub-issue' }).click();
+  await expect(subIssues.getByRole('link', { name: /ENG-3.*Child two/ })).toBeVisible();
+  await expect(field).toBeHidden();
   await context.close();
 });
 
