@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eachWhenIdle, MAX_IDLE_WAIT_MS, whenIdle } from './when-idle.ts';
+import { eachWhenIdle, IDLE_SLICE_MS, MAX_IDLE_WAIT_MS, whenIdle } from './when-idle.ts';
 
 interface IdleCall {
   callback: IdleRequestCallback;
@@ -41,12 +41,24 @@ describe('whenIdle', () => {
     });
     expect(idle.calls).toHaveLength(1);
     expect(idle.calls[0]!.timeout).toBe(MAX_IDLE_WAIT_MS);
-    idle.run(12);
+    idle.run(5);
     idle.run(0);
     expect(idle.calls).toHaveLength(1);
-    idle.run(5);
-    expect(seen).toEqual([12, 0, 5]);
+    idle.run(3);
+    expect(seen).toEqual([5, 0, 3]);
     expect(idle.calls).toHaveLength(0);
+  });
+
+  it('takes at most a slice of a long idle period, so input made meanwhile does not wait long', () => {
+    const idle = stubIdle();
+    let left = Infinity;
+    whenIdle((timeLeft) => {
+      left = timeLeft();
+      return true;
+    });
+    idle.run(49);
+    expect(left).toBeLessThanOrEqual(IDLE_SLICE_MS);
+    expect(left).toBeGreaterThan(IDLE_SLICE_MS - 2);
   });
 
   it('stops when cancelled: the pending period is cancelled and no step runs', () => {
