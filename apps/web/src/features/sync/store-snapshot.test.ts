@@ -39,6 +39,16 @@ describe('store snapshots', () => {
     expect(reopened.isHistoryLoaded()).toBe(true);
   });
 
+  it('an older history snapshot is in the store but not called loaded until the rest is merged', () => {
+    const project = testProject();
+    const store = new WorkspaceStore();
+    store.restore([project], 'main');
+    store.restore([], 'older history');
+    expect(store.isHistoryLoaded()).toBe(false);
+    store.merge([]);
+    expect(store.isHistoryLoaded()).toBe(true);
+  });
+
   it('a later change replayed over a restored snapshot wins; an older revision does not', () => {
     const project = { ...testProject(), _rev: '2-b' };
     const store = new WorkspaceStore();

@@ -181,15 +181,14 @@ export class WorkspaceSession {
     if (this.closed) return;
     if (history) {
       // An older history snapshot misses what changed between it and where the store follows.
-      // Read first, they join it in the same render: shown alone, the older snapshot would say
-      // for a moment that the inbox is empty or a comment is not there.
-      const missed =
-        earlierSeq(history.seq, from) !== from
-          ? await replica.changesBetween(history.seq, from)
-          : [];
-      if (this.closed) return;
-      this.store.restore(history.docs, 'history');
-      this.store.apply(missed);
+      // Its documents go in at once (the inbox count starts on them); history is called loaded
+      // once the rest is read, so no screen shows the older one as all there is.
+      const behind = earlierSeq(history.seq, from) !== from;
+      this.store.restore(history.docs, behind ? 'older history' : 'history');
+      if (behind) {
+        this.store.apply(await replica.changesBetween(history.seq, from));
+        this.store.merge([]);
+      }
     } else {
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.history);
       if (this.closed) return;

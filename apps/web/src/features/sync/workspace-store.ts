@@ -144,12 +144,14 @@ export class WorkspaceStore {
 
   /**
    * Documents from a store snapshot of this same build (store-snapshot.ts): they passed the
-   * schema when they first came in, so they are not parsed again. `part` says which flag moves.
+   * schema when they first came in, so they are not parsed again. `part` says which flag moves:
+   * none for 'older history', a snapshot that misses later changes; `merge` moves it once they
+   * are in, so no screen shows the older history as if it were all (an empty inbox, say).
    */
-  restore(docs: readonly WorkspaceDoc[], part: 'main' | 'history'): void {
+  restore(docs: readonly WorkspaceDoc[], part: 'main' | 'history' | 'older history'): void {
     for (const doc of docs) if (!this.deletedByFeed.has(doc._id)) this.putValid(doc);
     if (part === 'main') this.loaded = true;
-    else this.historyIn();
+    else if (part === 'history') this.historyIn();
     this.scheduleNotify();
   }
 
