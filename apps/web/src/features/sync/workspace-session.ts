@@ -186,8 +186,12 @@ export class WorkspaceSession {
       const behind = earlierSeq(history.seq, from) !== from;
       this.store.restore(history.docs, behind ? 'older history' : 'history');
       if (behind) {
-        this.store.apply(await replica.changesBetween(history.seq, from));
-        this.store.merge([]);
+        try {
+          this.store.apply(await replica.changesBetween(history.seq, from));
+        } finally {
+          // Unreadable, the older history is still better than a screen waiting for ever.
+          this.store.merge([]);
+        }
       }
     } else {
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.history);
