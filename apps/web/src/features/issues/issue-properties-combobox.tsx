@@ -33,7 +33,11 @@ export interface PropertyComboboxProps {
   shortcut?: string;
   /** Offer "Create “query”" when nothing matches exactly; returns nothing, the caller saves. */
   onCreate?: ((name: string) => void) | undefined;
-  onSelect: (value: string) => void;
+  /**
+   * Returning a promise (a save that starts after the next paint), a single choice is shown in
+   * the field at once and until the promise settles; by then `selected` says what was saved.
+   */
+  onSelect: (value: string) => void | Promise<unknown>;
   /**
    * Given, the combobox is a menu (a list row's or a board card's): it opens focused, and says
    * why it closed so its owner can unmount it and put focus back.
@@ -77,6 +81,9 @@ export const PropertyCombobox = memo(function PropertyCombobox({
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  // A single choice being saved, shown in place of `selected` meanwhile; the latest choice wins.
+  const [picked, setPicked] = useState<ComboOption | null>(null);
+  const picks = useRef(0);
   const lazy = typeof optionsOrLoad === 'function';
   const options = useMemo(
     () =>
@@ -97,7 +104,11 @@ export const PropertyCombobox = memo(function PropertyCombobox({
       : shown;
   }, [options, query, onCreate]);
 
-  const chosen = lazy ? (current ?? NO_OPTIONS) : options.filter((o) => selected.includes(o.value));
+  const chosen = picked
+    ? [picked]
+    : lazy
+      ? (current ?? NO_OPTIONS)
+      : options.filter((o) => selected.includes(o.value));
   const display = chosen.map((o) => o.label).join(', ');
   // A single choice shows its icon (state ring, priority bars) beside the value while closed.
   const icon = !open && !multiple ? chosen[0]?.icon : undefined;
@@ -119,7 +130,17 @@ export const PropertyCombobox = memo(function PropertyCombobox({
   const choose = (option: ComboOption | undefined) => {
     if (!option) return;
     if (option.value === CREATE) onCreate?.(query.trim());
-    else onSelect(option.value);
+    else {
+      const saving = onSelect(option.value);
+      if (saving && !multiple) {
+        const pick = ++picks.current;
+        setPicked(option);
+        const shown = () => {
+          if (picks.current === pick) setPicked(null);
+        };
+        saving.then(shown, shown);
+      }
+    }
     if (multiple) {
       setQuery('');
       input.current?.focus();

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
+import { afterPaintThen } from '../../shared/lib/after-paint.ts';
 import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
@@ -37,13 +38,19 @@ export function IssueProperties({
   // A revision of the issue may carry an equal but new array of labels.
   const labelKey = issue.labelIds.join(' ');
   const labelsSelected = useMemo(() => (labelKey ? labelKey.split(' ') : []), [labelKey]);
-  const onState = useCallback((stateId: string) => void save('stateId', { stateId }), [save]);
+  // A single choice is drawn in the field's own frame and saved right after it: the save, and
+  // what follows from it (the timeline's new line, the sidebar's counts), would otherwise hold up
+  // the frame that shows it. The field shows the choice meanwhile (PropertyCombobox).
+  const onState = useCallback(
+    (stateId: string) => afterPaintThen(() => save('stateId', { stateId })),
+    [save],
+  );
   const onPriority = useCallback(
-    (value: string) => void save('priority', { priority: Number(value) }),
+    (value: string) => afterPaintThen(() => save('priority', { priority: Number(value) })),
     [save],
   );
   const onAssignee = useCallback(
-    (value: string) => void save('assigneeId', { assigneeId: value || null }),
+    (value: string) => afterPaintThen(() => save('assigneeId', { assigneeId: value || null })),
     [save],
   );
   const onLabel = useLatestCallback(
