@@ -5,8 +5,8 @@ import { KeelPage } from './support/keel-page.ts';
 import { fillPhase } from './support/replica-hold.ts';
 
 /**
- * The store snapshot (apps/web/src/features/sync/store-snapshot.ts) is a cache in the replica's
- * IndexedDB. When the device is out of room, writing it fails; that must cost nothing but the
+ * The store snapshot (apps/web/src/features/sync/store-snapshot.ts) is a cache in an IndexedDB
+ * database beside the replica. When the device is out of room, writing it fails; that must cost nothing but the
  * fast path: the store stays on screen, work goes on, and the next open reads the documents.
  *
  * A full disk is played by the browser itself: while `keel.e2e.storageFull` is set, IndexedDB
@@ -15,12 +15,12 @@ import { fillPhase } from './support/replica-hold.ts';
  */
 const FULL_FLAG = 'keel.e2e.storageFull';
 
-/** The snapshot records stored in the workspace's replica, read straight from IndexedDB. */
-const storedSnapshots = (page: Page) =>
-  page.evaluate(async () => {
+/** Open each of this device's snapshot databases (apps/web/src/features/sync/snapshot-db.ts). */
+const eachSnapshotDb = (page: Page, mode: 'list' | 'drop') =>
+  page.evaluate(async (mode) => {
     const names = (await indexedDB.databases())
       .map((d) => d.name ?? '')
-      .filter((n) => n.startsWith('_pouch_keel-'));
+      .filter((n) => n.startsWith('keel-snapshots-'));
     const found: string[] = [];
     for (const name of names) {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -28,46 +28,33 @@ const storedSnapshots = (page: Page) =>
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
       });
-      if (db.objectStoreNames.contains('meta')) {
-        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-          const req = db.transaction('meta').objectStore('meta').getAllKeys();
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error ?? new Error('getAllKeys failed'));
+      if (db.objectStoreNames.contains('snapshots')) {
+        const tx = db.transaction('snapshots', mode === 'drop' ? 'readwrite' : 'readonly');
+        const store = tx.objectStore('snapshots');
+        if (mode === 'drop') store.clear();
+        else
+          store.getAllKeys().onsuccess = (event) =>
+            found.push(...(event.target as IDBRequest<IDBValidKey[]>).result.map(String));
+        await new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error ?? new Error('snapshot store failed'));
         });
-        found.push(...keys.map(String).filter((k) => k.startsWith('_local/keel-snapshot-')));
       }
       db.close();
     }
     return found.sort();
-  });
+  }, mode);
 
-/** Remove the snapshot records from the replica's IndexedDB (a cache: nothing else is lost). */
-const dropSnapshots = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await indexedDB.databases())
-      .map((d) => d.name ?? '')
-      .filter((n) => n.startsWith('_pouch_keel-'));
-    for (const name of names) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('meta', 'readwrite');
-        const store = tx.objectStore('meta');
-        store.delete(IDBKeyRange.bound('_local/keel-snapshot-', '_local/keel-snapshot-\uffff'));
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error('delete failed'));
-      });
-      db.close();
-    }
-  });
+/** The snapshot records stored for the workspace, read straight from IndexedDB. */
+const storedSnapshots = (page: Page) => eachSnapshotDb(page, 'list');
+
+/** Remove the snapshot records (a cache: nothing else is lost). */
+const dropSnapshots = (page: Page) => eachSnapshotDb(page, 'drop');
 
 test('a snapshot that cannot be written (storage full) loses nothing, and the next open reads the documents', async ({
   page,
 }) => {
-  await refuseIdbWrites(page, { flag: FULL_FLAG, idPrefix: '_local/keel-snapshot-' });
+  await refuseIdbWrites(page, { flag: FULL_FLAG, idPrefix: 'keel-snapshot-' });
   // An uncaught failure (an unhandled rejection included) is a failure of this test.
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -77,7 +64,7 @@ test('a snapshot that cannot be written (storage full) loses nothing, and the ne
   await keel.createWorkspace('Full disk', slug);
   // The first sync saved a snapshot while there was room; this device is one that has none.
   await expect.poll(() => fillPhase(page, slug)).toBe('done');
-  await expect.poll(() => storedSnapshots(page)).toContain('_local/keel-snapshot-history');
+  await expect.poll(() => storedSnapshots(page)).toContain('keel-snapshot-history');
   await dropSnapshots(page);
   await page.evaluate((flag) => localStorage.setItem(flag, '1'), FULL_FLAG);
   await page.goto(`/${slug}/issues`);
@@ -109,7 +96,7 @@ test('a snapshot that cannot be written (storage full) loses nothing, and the ne
   await keel.createIssue('Written with room again');
   await expect
     .poll(() => storedSnapshots(page), { timeout: 15_000 })
-    .toContain('_local/keel-snapshot-main');
+    .toContain('keel-snapshot-main');
   await page.reload();
   for (const title of [
     'Kept while the disk is full',

@@ -25,12 +25,12 @@ export async function expectRemovalNotice(page: Page, workspaceName: string, kep
   if (keptChanges > 0) await expect(notice).toContainText(`${keptChanges} change`);
 }
 
-/** The IndexedDB databases Keel's replicas live in, on this device. */
+/** The IndexedDB databases Keel keeps workspaces in on this device: replicas and their snapshots. */
 export async function replicaNames(page: Page): Promise<string[]> {
   return page.evaluate(async () =>
     (await indexedDB.databases())
       .map((db) => db.name ?? '')
-      .filter((name) => name.startsWith('_pouch_keel-')),
+      .filter((name) => name.startsWith('_pouch_keel-') || name.startsWith('keel-snapshots-')),
   );
 }
 

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * Another page of the same origin holding a read-write transaction over a replica's real
- * IndexedDB database, as a busy second tab can: the app's writes wait behind it until
- * `releaseReplica`. Returns the phase of the replica's first fill as the hold begins
+ * IndexedDB database and the one of its store snapshots, as a busy second tab can: the app's
+ * writes wait behind them until `releaseReplica`. Returns the phase of the replica's first fill as the hold begins
  * ('filling' or 'done'; replica-bootstrap.ts), read inside the held transaction.
  */
 export async function holdReplica(page: Page, slug: string): Promise<string | null> {
@@ -24,12 +24,14 @@ export async function holdReplica(page: Page, slug: string): Promise<string | nu
     w.keelHold = true;
     // A transaction stays open while it has requests: keep asking until told to stop. Then let
     // go of the database too, as the app may need to upgrade it when it opens next.
-    const store = tx.objectStore(stores[0]!);
-    const again = () => {
-      if (w.keelHold) store.get('keel-e2e-hold').onsuccess = again;
-      else db.close();
+    const hold = (db: IDBDatabase, store: IDBObjectStore) => {
+      const again = () => {
+        if (w.keelHold) store.get('keel-e2e-hold').onsuccess = again;
+        else db.close();
+      };
+      again();
     };
-    again();
+    hold(db, tx.objectStore(stores[0]!));
     const mark = await new Promise<{ rev: string; revs: Record<string, { data: object }> } | null>(
       (resolve) => {
         const get = tx.objectStore('meta').get('_local/keel-bootstrap');
@@ -37,6 +39,16 @@ export async function holdReplica(page: Page, slug: string): Promise<string | nu
         get.onerror = () => resolve(null);
       },
     );
+    // The replica's store snapshots live beside it (apps/web/src/features/sync/snapshot-db.ts):
+    // held too, so nothing at all is saved meanwhile. Created as the app creates it if need be.
+    const snapshots = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(`keel-snapshots-${name.slice('_pouch_'.length)}`, 1);
+      request.onupgradeneeded = () =>
+        request.result.createObjectStore('snapshots', { keyPath: 'id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    hold(snapshots, snapshots.transaction('snapshots', 'readwrite').objectStore('snapshots'));
     const data = mark?.revs[mark.rev]?.data as { phase?: string } | undefined;
     return data ? (data.phase ?? 'done') : null;
   }, slug);

@@ -1,6 +1,9 @@
 import { removeAllOwnKeys } from '../../shared/lib/local-store.ts';
 import { knownReplicas } from './known-replicas.ts';
+import { snapshotDbName } from './snapshot-db.ts';
 import { closeWorkspaceSession } from './workspace-session.ts';
+
+const SNAPSHOTS_PREFIX = snapshotDbName('');
 
 /**
  * Delete every workspace replica on this device, the cached app files and Keel's localStorage.
@@ -13,6 +16,8 @@ export async function clearDeviceData(): Promise<void> {
   const listed = await indexedDB.databases?.().catch(() => []);
   for (const db of listed ?? []) {
     if (db.name?.startsWith('_pouch_keel-')) names.add(db.name.slice('_pouch_'.length));
+    // A replica's snapshots (snapshot-db.ts) with no replica left beside them.
+    if (db.name?.startsWith(SNAPSHOTS_PREFIX)) names.add(db.name.slice(SNAPSHOTS_PREFIX.length));
   }
   const { destroyReplica } = await import('./replica.ts');
   await Promise.all([...names].map((name) => destroyReplica(name).catch(() => undefined)));

@@ -51,9 +51,7 @@ export class WorkerFill {
             return void Promise.resolve()
               .then(() => this.hooks.onCaughtUp())
               .catch(() => undefined)
-              .then((records) => this.post({ kind: 'records', records: [...(records ?? [])] }));
-          case 'saved':
-            return this.hooks.onSaved?.();
+              .then(() => this.post({ kind: 'go-on' }));
           case 'live':
             return this.hooks.onLive?.(data.reachable, data.status);
           case 'written':

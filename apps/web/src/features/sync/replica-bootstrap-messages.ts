@@ -1,5 +1,5 @@
 import type { FillResult } from './replica-bootstrap.ts';
-import type { LocalRecord, WriteResult } from './replica-types.ts';
+import type { WriteResult } from './replica-types.ts';
 
 /** What the page and the fill worker (replica-bootstrap-worker.ts) say to each other. */
 
@@ -10,16 +10,14 @@ export type FillRequest =
   | { kind: 'write'; id: number; docs: object[] }
   /** A `_local` record (the store snapshot); answered by `written` with no results. */
   | { kind: 'write-local'; id: number; key: string; value: object }
-  /** The answer to `caught-up`: records to save before any document. */
-  | { kind: 'records'; records: LocalRecord[] };
+  /** The answer to `caught-up`: the page has saved what it needed to; documents may follow. */
+  | { kind: 'go-on' };
 
 export type FillReport =
   /** Documents and deletions fetched from the server, not yet written. */
   | { kind: 'docs'; docs: object[]; deleted: string[] }
   /** Every document the server had is in the `docs` reports so far. */
   | { kind: 'caught-up' }
-  /** The records the page answered `caught-up` with are saved. */
-  | { kind: 'saved' }
   /** Following the server's feed live: whether it answers. */
   | { kind: 'live'; reachable: boolean; status: number | null }
   | { kind: 'written'; id: number; results: WriteResult[] }

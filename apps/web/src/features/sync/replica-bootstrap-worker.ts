@@ -2,7 +2,7 @@
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import type { FillReport, FillRequest } from './replica-bootstrap-messages.ts';
-import { ReplicaFill, type BootstrapDb, type LocalRecord } from './replica-bootstrap.ts';
+import { ReplicaFill, type BootstrapDb } from './replica-bootstrap.ts';
 
 /**
  * Fills a replica off the page's thread (replica-bootstrap.ts). Saving a workspace's documents in
@@ -21,7 +21,7 @@ const remoteFetch = (url: string, init?: RequestInit) =>
   fetch(url, { ...init, credentials: 'include' });
 
 let fill: ReplicaFill | null = null;
-let answerCaughtUp: (records: LocalRecord[]) => void = () => undefined;
+let answerCaughtUp: () => void = () => undefined;
 
 async function start(name: string, remoteUrl: string): Promise<void> {
   const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
@@ -29,11 +29,10 @@ async function start(name: string, remoteUrl: string): Promise<void> {
     fill = new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, {
       onDocs: (docs, deleted) => report({ kind: 'docs', docs: [...docs], deleted: [...deleted] }),
       onCaughtUp: () =>
-        new Promise<LocalRecord[]>((resolve) => {
+        new Promise<void>((resolve) => {
           answerCaughtUp = resolve;
           report({ kind: 'caught-up' });
         }),
-      onSaved: () => report({ kind: 'saved' }),
       onLive: (reachable, status = null) => report({ kind: 'live', reachable, status }),
     });
     const result = await fill.run();
@@ -52,7 +51,7 @@ async function start(name: string, remoteUrl: string): Promise<void> {
 
 self.onmessage = ({ data }: MessageEvent<FillRequest>) => {
   if (data.kind === 'start') return void start(data.name, data.remoteUrl);
-  if (data.kind === 'records') return answerCaughtUp(data.records);
+  if (data.kind === 'go-on') return answerCaughtUp();
   const { id } = data;
   if (!fill) return report({ kind: 'write-failed', id, name: 'closed', message: 'No fill runs' });
   const done =

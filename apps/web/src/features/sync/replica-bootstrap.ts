@@ -1,7 +1,7 @@
 import { writeDocs } from './replica-docs.ts';
-import type { FillHooks, FillResult, LocalRecord, WriteResult } from './replica-types.ts';
+import type { FillHooks, FillResult, WriteResult } from './replica-types.ts';
 
-export type { FillHooks, FillResult, LocalRecord };
+export type { FillHooks, FillResult };
 
 /**
  * First sync of a replica from the server's change feed, in large pages with the documents
@@ -175,16 +175,9 @@ export class ReplicaFill {
         throw Object.assign(new Error('The first sync has ended'), { name: FILL_ENDED });
       this.take(page);
     } while (next);
-    const records = (await this.hooks.onCaughtUp()) ?? [];
-    try {
-      await this.exclusive(async () => {
-        for (const record of records) await this.putLocal(record.id, record.value);
-      });
-      if (records.length) this.hooks.onSaved?.();
-    } catch (error) {
-      if (this.ended) throw error;
-      // Not saved (a full disk, say): the documents still are, one by one, below.
-    }
+    // The page saves its snapshot before any document is written: the workspace is then on the
+    // device at once, the documents follow one by one below.
+    await this.hooks.onCaughtUp();
 
     const following = this.followLive();
     try {

@@ -62,22 +62,15 @@ export interface ReplicationError {
   code: ErrorCode | null;
 }
 
-export interface LocalRecord {
-  id: string;
-  value: Record<string, unknown>;
-}
-
 export interface FillHooks {
   /** Documents and deletions fetched from the server, before they are written. */
   onDocs(docs: readonly object[], deleted: readonly string[]): void;
   /**
    * The first time the server's feed has been read to its end: every document is in `onDocs`
-   * calls. Returns `_local` records to save before any document is written (the page's store
-   * snapshot, which puts the workspace on the device at once).
+   * calls. No document is written before what it returns settles (the page saves its store
+   * snapshot meanwhile, which puts the workspace on the device at once).
    */
-  onCaughtUp(): Promise<readonly LocalRecord[]> | readonly LocalRecord[] | void;
-  /** The records `onCaughtUp` gave are saved. */
-  onSaved?(): void;
+  onCaughtUp(): Promise<void> | void;
   /**
    * Following the server's feed live during the fill: whether it answers, and the HTTP status
    * when it answered with an error (null when the network failed).

@@ -10,6 +10,7 @@ import {
   type BootstrapDb,
 } from './replica-bootstrap.ts';
 import { currentVersion, readDenial, replicaChange, writeDocs } from './replica-docs.ts';
+import { deleteSnapshotDb } from './snapshot-db.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
 
 export type {
@@ -24,7 +25,6 @@ export type {
   Replica,
   FillHooks,
   FillResult,
-  LocalRecord,
 } from './replica-types.ts';
 
 /**
@@ -187,7 +187,7 @@ export function openReplica(name: string): Replica {
       filling?.fill.cancel();
       return db.close();
     },
-    destroy: () => db.destroy().then(() => undefined),
+    destroy: () => Promise.all([db.destroy(), deleteSnapshotDb(name)]).then(() => undefined),
   };
 }
 
@@ -196,6 +196,7 @@ export function openReplica(name: string): Replica {
  * storage format Keel has used: each is one IndexedDB database named with PouchDB's prefix.
  */
 export async function destroyReplica(name: string): Promise<void> {
+  await deleteSnapshotDb(name);
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(`_pouch_${name}`);
     request.onsuccess = () => resolve();

@@ -6,6 +6,7 @@ import {
   type IssueDoc,
   type Role,
 } from '@keel/domain';
+import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
 import { afterPaint } from '../../shared/lib/after-paint.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
@@ -26,7 +27,7 @@ import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
-import type { Denial, LocalRecord, Replica, ReplicaChange, Seq } from './replica.ts';
+import type { Denial, Replica, ReplicaChange, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
 import { saveBatches } from './save-batches.ts';
 import {
@@ -34,7 +35,6 @@ import {
   readSnapshot,
   SNAPSHOT_TYPES,
   SNAPSHOT_VERSION,
-  snapshotKey,
   type SnapshotPart,
 } from './store-snapshot.ts';
 import { SyncMonitor, type Pushed } from './sync-monitor.ts';
@@ -85,6 +85,7 @@ export class WorkspaceSession {
   private readonly onUnauthorized: () => void;
   private readonly replicaName: string;
   private readonly replica: Promise<Replica>;
+  private readonly snapshots: SnapshotDb;
   /** Writes shown on screen and not yet committed by the device. */
   private writing = 0;
   private readonly cleanups: (() => void)[] = [];
@@ -97,6 +98,7 @@ export class WorkspaceSession {
     this.onUnauthorized = params.onUnauthorized;
     const name = replicaName(params.userId, params.slug);
     this.replicaName = name;
+    this.snapshots = new SnapshotDb(snapshotDbName(name));
     rememberReplica(name);
     this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
     this.monitor = new SyncMonitor(this.remoteUrl, {
@@ -157,7 +159,7 @@ export class WorkspaceSession {
     this.queue.release();
     // What lists and boards show comes first, so the first screen renders from it; comments and
     // activity (most of a workspace's documents) follow a moment later.
-    const main = readSnapshot(await replica.readLocal(snapshotKey('main')));
+    const main = readSnapshot(await this.snapshots.read('main').catch(() => null));
     let from: Seq;
     if (main) {
       // A snapshot is saved seconds after a change, so it can miss the last few (another tab's,
@@ -177,7 +179,7 @@ export class WorkspaceSession {
     this.follow(replica, from);
     this.saveLeftBehind(replica);
 
-    const history = readSnapshot(await replica.readLocal(snapshotKey('history')));
+    const history = readSnapshot(await this.snapshots.read('history').catch(() => null));
     if (this.closed) return;
     if (history) {
       // An older history snapshot misses what changed between it and where the store follows.
@@ -198,7 +200,7 @@ export class WorkspaceSession {
       if (this.closed) return;
       this.store.merge(docs);
     }
-    this.keepSnapshots(replica, main !== null && history !== null);
+    this.keepSnapshots(main !== null && history !== null, history !== null);
   }
 
   /**
@@ -211,7 +213,7 @@ export class WorkspaceSession {
     // A fill cut off: show what its page saved while this one fetches everything again.
     const saved = await Promise.all(
       (['main', 'history'] as const).map(async (part) =>
-        readSnapshot(await replica.readLocal(snapshotKey(part)).catch(() => null)),
+        readSnapshot(await this.snapshots.read(part).catch(() => null)),
       ),
     );
     if (saved[0] && saved[1]) {
@@ -228,10 +230,6 @@ export class WorkspaceSession {
             this.store.apply(deleted.map((id) => ({ id, seq: 0, deleted: true, doc: null })));
         },
         onCaughtUp: () => this.caughtUp(),
-        onSaved: () => {
-          this.savedWhileFilling = true;
-          this.showFilling();
-        },
         onLive: (reachable, status) => {
           this.fillReachable = reachable;
           this.showFilling();
@@ -263,7 +261,7 @@ export class WorkspaceSession {
       this.saveLeftBehind(replica);
       // The snapshot saved when the feed was caught up is replaced at once by one that knows its
       // sequence: opening from one that does not reads the whole replica's feed.
-      this.keepSnapshots(replica, false, 0);
+      this.keepSnapshots(false, false, 0);
       return true;
     } catch {
       // Closing the session stops the fill: nothing more to open.
@@ -289,16 +287,22 @@ export class WorkspaceSession {
    * fill writes any document, it is on the device: the next open (offline too) shows it while
    * the replica's fill goes on behind. Changes can be made from here; they go through the fill.
    */
-  private caughtUp(): LocalRecord[] {
-    if (this.closed) return [];
+  private async caughtUp(): Promise<void> {
+    if (this.closed) return;
     this.store.load([]);
     this.store.merge([]);
     this.queue.release();
-    // Sequence 0: the snapshot says nothing of the replica yet, which is still being filled.
-    return (['main', 'history'] as const).map((part) => ({
-      id: snapshotKey(part),
-      value: { version: SNAPSHOT_VERSION, seq: 0, docs: this.store.snapshot(SNAPSHOT_TYPES[part]) },
-    }));
+    try {
+      for (const part of ['main', 'history'] as const) {
+        // Sequence 0: the snapshot says nothing of the replica yet, which is still being filled.
+        const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
+        await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq: 0, docs });
+      }
+      this.savedWhileFilling = true;
+      this.showFilling();
+    } catch {
+      // Not saved (a full disk, say): the fill writes the documents one by one all the same.
+    }
   }
 
   private showFilling(): void {
@@ -354,8 +358,14 @@ export class WorkspaceSession {
   /**
    * Save the store as snapshots (store-snapshot.ts) a few seconds after it changes, each part
    * only when its documents changed. `fresh`: the snapshots just read are already current.
+   * `historyRead`: a history snapshot was read, so an older one is caught up from the replica
+   * at the next open; it is rewritten at most every HISTORY_SNAPSHOT_EVERY_MS like any other.
    */
-  private keepSnapshots(replica: Replica, fresh: boolean, firstDelay = SNAPSHOT_DELAY_MS): void {
+  private keepSnapshots(
+    fresh: boolean,
+    historyRead: boolean,
+    firstDelay = SNAPSHOT_DELAY_MS,
+  ): void {
     if (this.closed) return;
     const parts = ['main', 'history'] as const;
     const written = new Map<SnapshotPart, readonly (readonly unknown[])[]>();
@@ -376,7 +386,7 @@ export class WorkspaceSession {
           if (previous && versions.every((v, i) => v === previous[i])) continue;
           if (
             part === 'history' &&
-            previous &&
+            (previous || historyRead) &&
             Date.now() - historyAt < HISTORY_SNAPSHOT_EVERY_MS
           ) {
             schedule(); // changed, but saved recently: look again later
@@ -390,7 +400,7 @@ export class WorkspaceSession {
           }
           const seq = this.followedSeq;
           const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
-          await replica.writeLocal(snapshotKey(part), { version: SNAPSHOT_VERSION, seq, docs });
+          await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq, docs });
           written.set(part, versions);
           if (part === 'history') historyAt = Date.now();
         }
@@ -617,6 +627,7 @@ export class WorkspaceSession {
     this.closed = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     void this.replica.then((replica) => replica.close());
+    this.snapshots.close();
   }
 }
 
