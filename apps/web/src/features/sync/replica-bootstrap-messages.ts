@@ -8,7 +8,7 @@ export type FillRequest =
   | { kind: 'start'; name: string; remoteUrl: string }
   /** A write of the page's while the fill owns the replica; answered by `written`. */
   | { kind: 'write'; id: number; docs: object[] }
-  /** A `_local` record (the store snapshot); answered by `written` with no results. */
+  /** A `_local` record (the push mark); answered by `written` with no results. */
   | { kind: 'write-local'; id: number; key: string; value: object }
   /** The answer to `caught-up`: the page has saved what it needed to; documents may follow. */
   | { kind: 'go-on' };

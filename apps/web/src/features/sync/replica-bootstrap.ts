@@ -249,7 +249,7 @@ export class ReplicaFill {
     });
   }
 
-  /** A `_local` record written through the fill (the page's store snapshot). */
+  /** A `_local` record written through the fill (the page's push mark). */
   writeLocal(id: string, value: object): Promise<void> {
     return this.exclusive(() => this.putLocal(id, value));
   }

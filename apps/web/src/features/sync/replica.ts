@@ -149,8 +149,7 @@ export function openReplica(name: string): Replica {
     writeLocal: async (id, value) => {
       if (await viaFill((fill) => fill.writeLocal(id, value))) return;
       const _id = `_local/${id}`;
-      // Remembering the revision saves reading a record back before each write: a store
-      // snapshot is megabytes.
+      // Remembering the revision saves reading a record back before each write.
       const put = async (rev: string | undefined) =>
         db.put({ ...value, _id, ...(rev ? { _rev: rev } : {}) });
       const known = localRevs.get(id) ?? (await db.get(_id).catch(() => null))?._rev;
