@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { fillPhase } from './support/replica-hold.ts';
 
 test('a second window of the same user sees each change without reloading', async ({ browser }) => {
   const account = newAccount('two');
@@ -26,6 +27,9 @@ test('a second window of the same user sees each change without reloading', asyn
   const bootstraps = () => workers.filter((url) => url.includes('replica-bootstrap-worker'));
   expect(bootstraps().length).toBeGreaterThanOrEqual(1);
   const filled = bootstraps().length;
+  // The title shows before the fill has written every document behind it (a reload before then
+  // resumes the fill in a worker, as it should): wait for the fill's end first.
+  await expect.poll(() => fillPhase(b.page, slug), { timeout: 30_000 }).toBe('done');
   await b.page.reload();
   await expect(b.page.getByRole('textbox', { name: 'Title' })).toHaveValue('Watch me sync');
   expect(bootstraps()).toHaveLength(filled);
