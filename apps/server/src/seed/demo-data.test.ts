@@ -63,4 +63,15 @@ describe('demo data', () => {
       expect(Boolean(issue.canceledAt)).toBe(category === 'canceled');
     }
   });
+
+  it('dates nothing after the seed runs, and the events of an issue after its creation', () => {
+    const now = '2026-11-22T00:00:00.000Z';
+    const created = new Map(data.issues.map((i) => [i._id, i.createdAt]));
+    for (const doc of allDocs(data)) {
+      expect(doc.createdAt <= now, `${doc._id} created ${doc.createdAt}`).toBe(true);
+      expect(doc.updatedAt <= now, `${doc._id} updated ${doc.updatedAt}`).toBe(true);
+      const issueId = 'issueId' in doc ? doc.issueId : null;
+      if (issueId) expect(doc.createdAt >= created.get(issueId)!, doc._id).toBe(true);
+    }
+  });
 });

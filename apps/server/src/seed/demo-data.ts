@@ -177,6 +177,10 @@ export function buildDemoData(options: DemoOptions): DemoData {
     const number = (lastNumber.get(project._id) ?? 0) + 1;
     lastNumber.set(project._id, number);
     const created = start + Math.floor(((now - start) * i) / Math.max(options.issues, 1));
+    // Hours after the issue was created, but never after the seed runs: the newest issues' later
+    // events would otherwise show as "in 7 hours" in the inbox and on the timeline.
+    const after = (hours: number) =>
+      iso(Math.max(created, Math.min(created + hours * 3600_000, now - 60_000)));
     const author = pick(people);
     const where = pick(WHERE);
     const title = `${pick(VERBS)} ${pick(THINGS)}${where ? ` ${where}` : ''}`;
@@ -194,7 +198,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
       now: iso(created),
     });
     const state = pick(project.states);
-    const moved = iso(created + 3600_000 * (1 + Math.floor(rnd() * 72)));
+    const moved = after(1 + Math.floor(rnd() * 72));
     const times = transitionTimes(base, state.category, moved);
     if (state.category === 'completed' || state.category === 'canceled') times.startedAt ??= moved;
     const assignee = rnd() < 0.8 ? pick(people) : null;
@@ -236,7 +240,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
         }),
       );
     for (let c = 0; c < options.commentsPerIssue; c++) {
-      const at = iso(created + 3600_000 * (2 + c * 5));
+      const at = after(2 + c * 5);
       comments.push({
         _id: `comment:demo${i.toString(36)}x${c}`,
         type: 'comment',
