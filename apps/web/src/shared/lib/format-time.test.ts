@@ -15,6 +15,11 @@ describe('timeAgo', () => {
     expect(timeAgo('2025-05-20T12:00:00Z', now)).toBe('3 weeks ago');
   });
 
+  it('says just now for a time ahead of this clock (another device runs fast)', () => {
+    expect(timeAgo('2025-06-10T19:00:00Z', now)).toBe('just now');
+    expect(timeAgo('2025-06-11T12:00:00Z', now)).toBe('just now');
+  });
+
   it('returns nothing for a date it cannot read', () => {
     expect(timeAgo('not a date', now)).toBe('');
   });

@@ -9,9 +9,13 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** "3 days ago", "just now": how long ago an ISO timestamp was, relative to `now`. */
+/**
+ * "3 days ago", "just now": how long ago an ISO timestamp was, relative to `now`. Every caller
+ * shows something that has happened, so a time ahead of this device's clock (another device's
+ * clock runs fast) is "just now", never "in 7 hours".
+ */
 export function timeAgo(iso: string, now: Date = new Date()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  const seconds = Math.min(0, Math.round((new Date(iso).getTime() - now.getTime()) / 1000));
   if (Number.isNaN(seconds)) return '';
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return relativeText(Math.trunc(seconds / size), unit);
