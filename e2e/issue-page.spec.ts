@@ -138,6 +138,33 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await subIssues.getByLabel('Sub-issue title').fill('Another story');
   await subIssues.getByRole('button', { name: 'Create sub-issue' }).click();
   await expect(subIssues.getByRole('link', { name: /ENG-3.*Another story/ })).toBeVisible();
+  // Made in one write with its parent: "created" and the parent line, nothing refused.
+  await subIssues.getByRole('link', { name: /ENG-3/ }).click();
+  await issue.expectActivity('set the parent issue to ENG-1');
+  await expect(issue.combobox('Parent issue')).toHaveValue('ENG-1 Epic');
+
+  // A sub-issue from another project is listed under its own key and state, and opens.
+  await page.goto(`/${slug}/projects`);
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Project name').fill('Operations');
+  await dialog.getByLabel('Project key').fill('OPS');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+  await keel.openNewIssue();
+  await keel.newIssueDialog().getByLabel('Title').fill('Rotate the keys');
+  await keel.newIssueDialog().getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+  await keel.newIssueDialog().getByRole('button', { name: 'Create issue' }).click();
+  await expect(keel.newIssueDialog()).toBeHidden();
+  await page.goto(`/${slug}/issue/OPS-1`);
+  await issue.choose('Parent issue', /ENG-1 Epic/);
+  await issue.expectActivity('set the parent issue to ENG-1');
+  await page.goto(`/${slug}/issue/ENG-1`);
+  const ops = subIssues.getByRole('link', { name: /OPS-1.*Rotate the keys.*Todo/ });
+  await expect(ops).toBeVisible();
+  await ops.click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issue/OPS-1$`));
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Rotate the keys');
   await context.close();
 });
 

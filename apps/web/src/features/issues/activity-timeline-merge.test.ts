@@ -32,6 +32,15 @@ describe('mergeTimeline', () => {
     expect(merged.map((e) => e.id)).toEqual(['activity:a', 'comment:c', 'activity:b']);
   });
 
+  it('puts "created" first among entries of the same instant, whatever their ids', () => {
+    const created = { ...activity('z', t(1)), kind: 'created' as const, from: null, to: null };
+    const parent = { ...activity('a', t(1)), kind: 'parent' as const, from: null, to: 'issue:p' };
+    expect(mergeTimeline([parent, created], []).map((e) => e.id)).toEqual([
+      'activity:z',
+      'activity:a',
+    ]);
+  });
+
   it('keeps every entry, in time order, whatever the input order', () => {
     fc.assert(
       fc.property(

@@ -6,7 +6,8 @@ export type TimelineEntry =
 
 /**
  * One history of an issue: comments and activity records in the order they happened (by
- * creation time, then id, so two devices show the same order for the same instant).
+ * creation time, then id, so two devices show the same order for the same instant). "Created"
+ * leads its instant: an issue made as a sub-issue writes its parent in the same moment.
  */
 export function mergeTimeline(
   activity: readonly ActivityDoc[],
@@ -21,5 +22,10 @@ export function mergeTimeline(
     })),
     ...comments.map((c) => ({ kind: 'comment' as const, id: c._id, at: c.createdAt, comment: c })),
   ];
-  return entries.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  return entries.sort(
+    (a, b) => a.at.localeCompare(b.at) || rank(a) - rank(b) || a.id.localeCompare(b.id),
+  );
 }
+
+const rank = (entry: TimelineEntry) =>
+  entry.kind === 'activity' && entry.activity.kind === 'created' ? 0 : 1;

@@ -5,7 +5,7 @@ import { NOW, makeIssue, makeProject } from './test-fixtures.ts';
 
 const input = {
   issueId: 'issue:abc',
-  activityId: 'activity:def',
+  newActivityId: () => 'activity:def',
   project: makeProject(),
   number: 7,
   title: 'Fix the login',
@@ -31,11 +31,33 @@ describe('buildNewIssue', () => {
   });
 
   it('builds documents the domain accepts from a member', () => {
-    const { issue, activity } = buildNewIssue(input);
+    const { issue, activities } = buildNewIssue(input);
     const ctx = { role: 'member' as const, userId: 'u1', existing: null };
     expect(checkDocumentWrite(issue, ctx).ok).toBe(true);
-    expect(checkDocumentWrite(activity, ctx).ok).toBe(true);
-    expect(activity).toMatchObject({ issueId: 'issue:abc', kind: 'created', from: null, to: null });
+    expect(activities).toHaveLength(1);
+    expect(checkDocumentWrite(activities[0]!, ctx).ok).toBe(true);
+    expect(activities[0]).toMatchObject({
+      issueId: 'issue:abc',
+      kind: 'created',
+      from: null,
+      to: null,
+    });
+  });
+
+  it('makes a sub-issue in the same write, with its parent activity after "created"', () => {
+    let n = 0;
+    const { issue, activities } = buildNewIssue({
+      ...input,
+      parentId: 'issue:parent',
+      newActivityId: () => `activity:${++n}`,
+    });
+    expect(issue.parentId).toBe('issue:parent');
+    expect(activities.map((a) => [a._id, a.kind, a.from, a.to])).toEqual([
+      ['activity:1', 'created', null, null],
+      ['activity:2', 'parent', null, 'issue:parent'],
+    ]);
+    const ctx = { role: 'member' as const, userId: 'u1', existing: null };
+    for (const doc of [issue, ...activities]) expect(checkDocumentWrite(doc, ctx).ok).toBe(true);
   });
 
   it('sorts a new issue before the current first one', () => {

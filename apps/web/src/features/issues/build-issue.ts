@@ -9,20 +9,30 @@ import {
 
 export interface NewIssueInput {
   issueId: string;
-  activityId: string;
+  /** A new id for each activity record written with the issue. */
+  newActivityId: () => string;
   project: ProjectDoc;
   number: number;
   title: string;
   description: string;
+  /** The issue this one is a sub-issue of, set in the same write (no second step to fail). */
+  parentId?: string | null;
   /** The smallest sort key in the project, so a new issue lands on top; null when empty. */
   firstSortOrder: string | null;
   actorId: string;
   now: string;
 }
 
-/** A new issue and its "created" activity, written together in one bulk save. */
-export function buildNewIssue(input: NewIssueInput): { issue: IssueDoc; activity: ActivityDoc } {
-  const { issueId, activityId, project, actorId, now } = input;
+/**
+ * A new issue and its activity, written together in one bulk save: "created", and "parent" when
+ * it is made as a sub-issue, so its history says so as if the parent had been set afterwards.
+ */
+export function buildNewIssue(input: NewIssueInput): {
+  issue: IssueDoc;
+  activities: ActivityDoc[];
+} {
+  const { issueId, newActivityId, project, actorId, now } = input;
+  const parentId = input.parentId ?? null;
   const issue = newIssueDocument({
     id: issueId,
     projectId: project._id,
@@ -34,16 +44,12 @@ export function buildNewIssue(input: NewIssueInput): { issue: IssueDoc; activity
     createdBy: actorId,
     now,
   });
-  const activity = newActivityDocument({
-    id: activityId,
-    issueId,
-    actorId,
-    kind: 'created',
-    from: null,
-    to: null,
-    now,
-  });
-  return { issue, activity };
+  const activity = (kind: 'created' | 'parent', to: string | null) =>
+    newActivityDocument({ id: newActivityId(), issueId, actorId, kind, from: null, to, now });
+  return {
+    issue: { ...issue, parentId },
+    activities: [activity('created', null), ...(parentId ? [activity('parent', parentId)] : [])],
+  };
 }
 
 /** A fractional index before `first`; a malformed key from elsewhere is not our problem to fix. */

@@ -28,10 +28,11 @@ export async function createIssue(
   const reserved = await reserveNumber(scope, project.key);
   if (!reserved.ok) return { ok: false, fields: {}, message: reserved.message };
 
-  const { issue, activity } = buildNewIssue({
+  const { issue, activities } = buildNewIssue({
     issueId: newDocId('issue'),
-    activityId: newDocId('activity'),
+    newActivityId: () => newDocId('activity'),
     project,
+    parentId: draft.parentId ?? null,
     number: reserved.number,
     title: draft.title,
     description: draft.description,
@@ -39,7 +40,7 @@ export async function createIssue(
     actorId: session.userId,
     now: new Date().toISOString(),
   });
-  const outcome = await session.write([issue, activity]);
+  const outcome = await session.write([issue, ...activities]);
   if (!outcome.ok) {
     const errors = fieldErrorMap(outcome.errors);
     return {

@@ -4,6 +4,8 @@ export interface IssueDraft {
   projectId: string;
   title: string;
   description: string;
+  /** Created as a sub-issue of this issue. */
+  parentId?: string | null;
 }
 
 export type DraftErrors = Partial<Record<'title' | 'description', string>>;

@@ -1,12 +1,11 @@
 import { memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatIssueKey, newDocId, parseIssueKey, type ProjectDoc } from '@keel/domain';
+import { type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useSubIssues } from '../sync/use-docs.ts';
+import { issueKeyOf, useProjectMap, useSubIssues } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { createIssue } from './create-issue.ts';
-import { editIssue } from './edit-issue.ts';
 import { StateIcon } from './state-icon.tsx';
 
 export interface SubIssuesProps {
@@ -22,36 +21,27 @@ export interface SubIssuesProps {
 export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }: SubIssuesProps) {
   const session = useWorkspace();
   const children = useSubIssues(issueId);
+  // A sub-issue may be in another project: its key and state are its own project's.
+  const projects = useProjectMap();
   const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [title, setTitle] = useState('');
   // What the field holds as typed, read after the save: a title typed meanwhile is kept.
   const typed = useRef('');
   const [error, setError] = useState<string | null>(null);
 
   const add = async () => {
+    if (busy) return;
     const submitted = title;
-    const created = await createIssue(session, { projectId: project._id, title, description: '' });
+    setBusy(true);
+    // One write: the issue with its parent set, so a failure leaves nothing half made.
+    const created = await createIssue(session, {
+      projectId: project._id,
+      title,
+      description: '',
+      parentId: issueId,
+    }).finally(() => setBusy(false));
     if (!created.ok) return setError(created.fields.title ?? created.message);
-    const number = parseIssueKey(created.key)?.number;
-    // The new issue is in memory once createIssue resolves; link it to this one in a second step.
-    const outcome = await session.update(() => {
-      const child = session.store
-        .list('issue')
-        .find((i) => i.projectId === project._id && i.number === number);
-      if (!child) return null;
-      const result = editIssue(
-        child,
-        { parentId: issueId },
-        {
-          project,
-          actorId: session.userId,
-          now: new Date().toISOString(),
-          newActivityId: () => newDocId('activity'),
-        },
-      );
-      return result ? [result.issue, ...result.activities] : null;
-    });
-    if (!outcome.ok) return setError(outcome.message);
     setError(null);
     // Closed, unless the next title was typed while this one saved: it stays, ready to add.
     if (typed.current !== submitted) return;
@@ -77,8 +67,8 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
       ) : (
         <ul className="sub-issues__list">
           {children.map((child) => {
-            const state = project.states.find((s) => s.id === child.stateId);
-            const key = formatIssueKey(project.key, child.number);
+            const state = projects.get(child.projectId)?.states.find((s) => s.id === child.stateId);
+            const key = issueKeyOf(child, projects);
             return (
               <li key={child._id}>
                 <Link to={`/${session.slug}/issue/${key}`} className="sub-issues__link">
@@ -118,7 +108,7 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
             <Button size="sm" variant="ghost" onClick={() => setAdding(false)}>
               Cancel
             </Button>
-            <Button size="sm" variant="primary" type="submit">
+            <Button size="sm" variant="primary" type="submit" disabled={busy}>
               Create sub-issue
             </Button>
           </div>
