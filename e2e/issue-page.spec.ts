@@ -72,8 +72,15 @@ test('every field is edited from the issue page and writes its activity line', a
   await page.getByLabel('Estimate').selectOption({ label: '3 points' });
   await issue.expectActivity('set the estimate to 3 points');
 
-  await page.getByLabel('Due date').fill('2030-02-28');
+  // Typed as a person types it, digit by digit: the field reads 0002-02-28, 0020-02-28, … on
+  // the way, and only the date it ends on is saved, once.
+  await page.getByLabel('Due date').click();
+  await page.getByLabel('Due date').press('Home');
+  await page.keyboard.type('02282030', { delay: 40 });
+  await expect(page.getByLabel('Due date')).toHaveValue('2030-02-28');
+  await page.getByLabel('Due date').press('Tab');
   await issue.expectActivity('set the due date to Feb 28, 2030');
+  await expect(issue.timeline().getByText(/set the due date/)).toHaveCount(1);
 
   await issue.choose('Parent issue', /ENG-1 Parent work/);
   await issue.expectActivity('set the parent issue to ENG-1');
@@ -204,8 +211,10 @@ test('a comment or sub-issue title typed while the last one still saves is kept'
   await subIssues.getByRole('button', { name: 'Add sub-issue' }).click();
   await slow(SLOW_ISSUES, 1_500);
   await field.fill('Child one');
-  await subIssues.getByRole('button', { name: 'Create sub-issue' }).click();
-  await expect(keel.syncIndicator()).not.toHaveText('Synced');
+  const create = subIssues.getByRole('button', { name: 'Create sub-issue' });
+  await create.click();
+  // Saving: the button waits for it, so a double click makes one issue.
+  await expect(create).toBeDisabled();
   await field.fill('Child two');
   await expect(subIssues.getByRole('link', { name: /ENG-2.*Child one/ })).toBeVisible();
   await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
@@ -214,6 +223,22 @@ test('a comment or sub-issue title typed while the last one still saves is kept'
   await subIssues.getByRole('button', { name: 'Create sub-issue' }).click();
   await expect(subIssues.getByRole('link', { name: /ENG-3.*Child two/ })).toBeVisible();
   await expect(field).toBeHidden();
+
+  // The title: Enter saves, and what is typed on while that save runs stays in the field.
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await slow(SLOW_ISSUES, 1_500);
+  await title.fill('Epic, first cut');
+  await title.press('Enter');
+  await expect(keel.syncIndicator()).not.toHaveText('Synced');
+  await title.press('End');
+  await page.keyboard.type(' and more');
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  await issue.expectActivity('changed the title from “Epic” to “Epic, first cut”');
+  await expect(title).toHaveValue('Epic, first cut and more');
+  await slow(SLOW_ISSUES, null);
+  await title.press('Enter');
+  await issue.expectActivity('to “Epic, first cut and more”');
+  await expect(title).toHaveValue('Epic, first cut and more');
   await context.close();
 });
 

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
@@ -103,6 +103,10 @@ const EstimateField = memo(function EstimateField({
   );
 });
 
+// A date typed digit by digit reads as a real date on the way (0002-02-28, 0020-02-28, …): it is
+// saved once typing pauses this long, or at once when the field is left or Enter is pressed.
+const DUE_DATE_PAUSE_MS = 1_000;
+
 const DueDateField = memo(function DueDateField({
   dueDate,
   readOnly,
@@ -110,6 +114,36 @@ const DueDateField = memo(function DueDateField({
   save,
   setError,
 }: FieldProps & { dueDate: string | null; setError: SetError }) {
+  // What the field holds while it differs from the saved date; null when they agree.
+  const [typed, setTyped] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saved = useRef(dueDate);
+  useEffect(() => {
+    saved.current = dueDate;
+  }, [dueDate]);
+
+  const flush = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const value = pending.current;
+    pending.current = null;
+    if (value === null || value === (saved.current ?? '')) return setTyped(null);
+    void save('dueDate', { dueDate: value || null }).then((outcome) => {
+      // Kept on screen until saved; a refusal keeps it there with its message.
+      if (outcome.ok) setTyped((now) => (now === value ? null : now));
+    });
+  }, [save]);
+
+  // A date waiting for its pause is saved when the page closes or the issue page goes.
+  useEffect(() => {
+    addEventListener('pagehide', flush);
+    return () => {
+      removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+
   return (
     <TextField
       label="Due date"
@@ -117,14 +151,26 @@ const DueDateField = memo(function DueDateField({
       // Read only and empty, an empty date field would show its mm/dd/yyyy mask.
       type={readOnly && !dueDate ? 'text' : 'date'}
       placeholder={readOnly ? 'No due date' : undefined}
-      value={dueDate ?? ''}
+      value={typed ?? dueDate ?? ''}
       readOnly={readOnly}
       error={error}
       onChange={(e) => {
+        const value = e.target.value;
+        setTyped(value);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
         // A half-typed date reads as invalid: say so, save nothing until it is a real date.
-        if (e.target.validity.badInput)
+        if (e.target.validity.badInput) {
+          pending.current = null;
           return setError('dueDate', 'Due date must be a real date (YYYY-MM-DD)');
-        void save('dueDate', { dueDate: e.target.value || null });
+        }
+        setError('dueDate', undefined);
+        pending.current = value;
+        timer.current = setTimeout(flush, DUE_DATE_PAUSE_MS);
+      }}
+      onBlur={flush}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') flush();
       }}
     />
   );
