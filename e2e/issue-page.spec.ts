@@ -175,6 +175,64 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await context.close();
 });
 
+test('deleting an issue asks first, lets its sub-issues go, and leaves it nowhere', async ({
+  browser,
+}) => {
+  const { context, keel, issue, slug } = await workspaceWithIssues(browser, ['Epic', 'Story']);
+  const { page } = keel;
+  await page.goto(`/${slug}/issue/ENG-2`);
+  await issue.choose('Parent issue', /ENG-1 Epic/);
+  await page.goto(`/${slug}/issues`);
+  await keel.issueRow('Epic').click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Epic');
+  await issue.comment('Soon gone');
+
+  // Asked first; Cancel keeps it.
+  await page.getByRole('button', { name: 'Delete issue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete ENG-1?' });
+  await expect(dialog).toContainText('“Epic” is deleted for everyone');
+  await expect(dialog).toContainText('Its sub-issue stays, without a parent.');
+  await keel.expectAccessible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Epic');
+
+  // From the command palette, the same question; confirmed, back to the list it came from.
+  await page.getByRole('heading', { name: 'Activity' }).click();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('delete');
+  await page.getByRole('option', { name: 'Delete issue…' }).click();
+  await dialog.getByRole('button', { name: 'Delete issue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issues$`));
+  await expect(page.getByText('ENG-1 was deleted.')).toBeVisible();
+  await expect(keel.issueRow('Epic')).toHaveCount(0);
+  await expect(keel.issueRow('Story')).toBeVisible();
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
+
+  // The sub-issue has no parent, and says why.
+  await page.goto(`/${slug}/issue/ENG-2`);
+  await expect(issue.combobox('Parent issue')).toHaveValue('No parent');
+  await issue.expectActivity('removed the parent issue, since deleted');
+  // Its page is gone, search does not find it or its comment, and the server has it deleted.
+  await page.goto(`/${slug}/issue/ENG-1`);
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await page.goto(`/${slug}/issues`);
+  await page.keyboard.press('/');
+  await page.keyboard.type('Soon gone');
+  const search = page.getByRole('dialog', { name: 'Search issues' });
+  await expect(search.getByText('No results for “Soon gone”')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const res = await page.request.get(`/db/${slug}/_changes?include_docs=true`);
+  const feed = (await res.json()) as {
+    results: { id: string; deleted?: boolean; doc?: { title?: string; parentId?: string } }[];
+  };
+  const byTitle = (title: string) => feed.results.filter((r) => r.doc?.title === title);
+  expect(byTitle('Epic')).toHaveLength(0);
+  expect(feed.results.filter((r) => r.deleted && r.id.startsWith('issue:'))).toHaveLength(1);
+  expect(byTitle('Story').map((r) => r.doc?.parentId)).toEqual([null]);
+  await context.close();
+});
+
 test('a comment or sub-issue title typed while the last one still saves is kept', async ({
   browser,
 }) => {

@@ -70,6 +70,7 @@ test('a viewer sees the issues but nothing that would change them', async ({ bro
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.getByText('No description.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add sub-issue' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete issue' })).toHaveCount(0);
   await expect(issue.commentBox()).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Comment', exact: true })).toHaveCount(0);
   const comment = page.getByRole('article', { name: `Comment by ${owner.account.name}` });
@@ -88,7 +89,7 @@ test('a viewer sees the issues but nothing that would change them', async ({ bro
   await owner.context.close();
 });
 
-test("a member cannot delete others' comments; an admin can", async ({ browser }) => {
+test("a member cannot delete others' comments or issues; an admin can", async ({ browser }) => {
   const owner = await ownerWithWorkspace(browser, 'Talkers');
   await issueWithComment(owner, 'Discuss me', 'Said by the owner');
   const member = await inviteAndJoin(browser, owner, 'Member', 'member');
@@ -99,6 +100,15 @@ test("a member cannot delete others' comments; an admin can", async ({ browser }
   const ownersComment = page.getByRole('article', { name: `Comment by ${owner.account.name}` });
   await expect(ownersComment).toContainText('Said by the owner');
 
+  // Someone else's issue: a member may not delete it (SPEC §6), so it is not offered.
+  await expect(issue.combobox('State')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Delete issue' })).toHaveCount(0);
+  const palette = new PalettePage(page);
+  await palette.open();
+  await palette.input().fill('delete');
+  await expect(palette.option('Delete issue…')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
   // A member manages their own comment, and only theirs.
   await issue.comment('Said by the member');
   const mine = page.getByRole('article', { name: `Comment by ${member.account.name}` });
@@ -108,6 +118,14 @@ test("a member cannot delete others' comments; an admin can", async ({ browser }
   await expect(ownersComment.getByRole('button')).toHaveCount(0);
   await member.keel.expectAccessible();
   await page.screenshot({ path: test.info().outputPath('member-comments.png') });
+
+  // Their own issue, they may delete.
+  await member.keel.createIssue('Mine to drop');
+  await page.goto(`/${owner.slug}/issues`);
+  await member.keel.issueRow('Mine to drop').click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Mine to drop');
+  await expect(page.getByRole('button', { name: 'Delete issue' })).toBeVisible();
+  await page.goto(`/${owner.slug}/issue/ENG-1`);
 
   // Made an admin: the control appears without a reload, and deleting the owner's comment goes
   // through the server's rules to the owner's screen.

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import {
   checkDocumentWrite,
+  mayDelete,
   zodErrors,
   type WriteContext,
   type WriteVerdict,
@@ -247,6 +248,26 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
       });
     }
   }
+
+  it('mayDelete, which the interface asks, answers as the write check does', () => {
+    for (const type of AUTHORED)
+      for (const role of ROLES)
+        for (const [action, author] of [
+          ['delete own', USER[role]],
+          ["delete others'", OTHER],
+        ] as const) {
+          const doc = stored(make[type](author));
+          expect(mayDelete(doc, role, USER[role]), `${type} ${role} ${action}`).toBe(
+            act(type, action, role).ok,
+          );
+        }
+    // SPEC §6 spelled out for issues: a member deletes their own, admins any, viewers none.
+    const byOther = stored(make.issue(OTHER));
+    expect(mayDelete(stored(make.issue(USER.member)), 'member', USER.member)).toBe(true);
+    expect(mayDelete(byOther, 'member', USER.member)).toBe(false);
+    expect(mayDelete(byOther, 'admin', USER.admin)).toBe(true);
+    expect(mayDelete(stored(make.issue(USER.viewer)), 'viewer', USER.viewer)).toBe(false);
+  });
 
   it('a viewer can write nothing but their own read marker', () => {
     const actions: Action[] = [

@@ -91,6 +91,15 @@ function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null 
 }
 
 /**
+ * Whether `userId` with `role` may delete `doc` (SPEC §6: an issue of their own as a member, any
+ * as an admin): the rule the write check below applies, for the interface to hide what it refuses.
+ */
+export function mayDelete(doc: WorkspaceDoc, role: Role, userId: string): boolean {
+  const permission = deletePermission(doc, userId);
+  return permission !== null && can(role, permission);
+}
+
+/**
  * Decide one write. `raw` is what the client sent: a full document, or a deletion stub
  * (`{_id, _rev, _deleted: true}`).
  */

@@ -4,6 +4,7 @@ import {
   COMMANDS,
   commandForKey,
   commandsForRole,
+  isAvailable,
   filterCommands,
   projectCommands,
   SCREEN_COMMANDS,
@@ -126,6 +127,18 @@ describe('the command registry', () => {
     expect(ids(palette)).toEqual(
       expect.arrayContaining(['issue.state', 'issue.priority', 'issue.assignee', 'issue.labels']),
     );
+  });
+
+  it('offers Delete issue… in the palette only where a screen can delete, never to viewers', () => {
+    const { fx, calls } = effects();
+    const member = commandsForRole(ALL, 'member').find((c) => c.id === 'issue.delete')!;
+    expect(member.inPalette).toBe(true);
+    expect(isAvailable(member, ctx('member', []))).toBe(false);
+    const issuePage = ctx('member', ['issue.delete']);
+    expect(isAvailable(member, issuePage)).toBe(true);
+    member.run(issuePage, fx);
+    expect(calls).toEqual(['screen issue.delete']);
+    expect(ids(commandsForRole(ALL, 'viewer'))).not.toContain('issue.delete');
   });
 
   it('lets held j/k repeat, but not c', () => {

@@ -21,6 +21,7 @@ export const SCREEN_COMMANDS = [
   'issue.priority',
   'issue.assignee',
   'issue.labels',
+  'issue.delete',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -160,6 +161,17 @@ export const COMMANDS: readonly Command[] = [
   screen('issue.priority', 'Change priority', 'Issue', 'p', { inPalette: true, edits: true }),
   screen('issue.assignee', 'Change assignee', 'Issue', 'a', { inPalette: true, edits: true }),
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
+  {
+    id: 'issue.delete',
+    title: 'Delete issue…',
+    section: 'Issue',
+    keywords: ['remove', 'trash'],
+    inPalette: true,
+    // Members delete their own issues only: the issue page offers it where this issue allows.
+    permission: 'issue:delete:own',
+    enabled: (ctx) => ctx.screen.has('issue.delete'),
+    run: (_ctx, fx) => fx.runScreen('issue.delete'),
+  },
 ];
 
 /** Per project: open its list and its board. */

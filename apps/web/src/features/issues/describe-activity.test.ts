@@ -51,6 +51,9 @@ describe('describeActivity', () => {
     expect(say({ kind: 'parent', from: 'issue:9', to: null })).toBe(
       'removed the parent issue ENG-9',
     );
+    expect(say({ kind: 'parent', from: 'issue:gone', to: null })).toBe(
+      'removed the parent issue, since deleted',
+    );
   });
 
   it('describes dates, estimates and text changes', () => {

@@ -66,9 +66,11 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
     case 'labels':
       return labelChange(from, to, names);
     case 'parent':
-      return to === null
-        ? `removed the parent issue ${issue(from)}`
-        : `set the parent issue to ${issue(to)}`;
+      if (to !== null) return `set the parent issue to ${issue(to)}`;
+      // Let go when its parent was deleted (delete-issue.ts), the usual reason it is unknown.
+      return names.issue(String(from)) === undefined
+        ? 'removed the parent issue, since deleted'
+        : `removed the parent issue ${issue(from)}`;
     case 'project':
       return 'moved the issue to another project';
   }

@@ -13,8 +13,9 @@ function openProperty(property: string): void {
 /**
  * SPEC §2's property keys on an issue page (s state, p priority, a assignee, l labels): the
  * registry's Change … commands, run from the key or the palette, open the comboboxes here.
+ * `onDelete`, when this person may delete the issue, is the palette's Delete issue….
  */
-export function useIssuePageShortcuts(enabled: boolean): void {
+export function useIssuePageShortcuts(enabled: boolean, onDelete: (() => void) | null): void {
   useScreenCommands(
     {
       'issue.state': () => openProperty('State'),
@@ -24,4 +25,5 @@ export function useIssuePageShortcuts(enabled: boolean): void {
     },
     enabled,
   );
+  useScreenCommands({ 'issue.delete': () => onDelete?.() }, onDelete !== null);
 }

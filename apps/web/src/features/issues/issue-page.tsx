@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { can, formatIssueKey } from '@keel/domain';
+import { can, formatIssueKey, mayDelete } from '@keel/domain';
+import { Button } from '../../shared/ui/button.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { ActivityTimeline } from './activity-timeline.tsx';
+import { DeleteIssueDialog } from './delete-issue-dialog.tsx';
 import { IssueDescriptionEditor } from './issue-description-editor.tsx';
 import { SubIssues } from './issue-page-sub-issues.tsx';
 import { IssueProperties } from './issue-properties.tsx';
@@ -32,7 +34,11 @@ export function IssuePage() {
   // Stable, so the title and description editors are not redrawn by an edit of another field.
   const saveTitle = useCallback((title: string) => save({ title }), [save]);
   const saveDescription = useCallback((description: string) => save({ description }), [save]);
-  useIssuePageShortcuts(!readOnly);
+  const deletable = issue ? mayDelete(issue, session.role, session.userId) : false;
+  const [deleting, setDeleting] = useState(false);
+  const openDelete = useCallback(() => setDeleting(true), []);
+  const closeDelete = useCallback(() => setDeleting(false), []);
+  useIssuePageShortcuts(!readOnly, deletable ? openDelete : null);
 
   const project = issue ? projects.get(issue.projectId) : undefined;
   useDocumentTitle(
@@ -52,6 +58,21 @@ export function IssuePage() {
             <li aria-current="page">{key}</li>
           </ol>
         </nav>
+        {deletable ? (
+          <>
+            <span className="page-header__spacer" />
+            <Button size="sm" variant="ghost" onClick={openDelete}>
+              Delete issue
+            </Button>
+            <DeleteIssueDialog
+              open={deleting}
+              issue={issue}
+              issueKey={key}
+              fallbackHref={`/${session.slug}/projects/${project.key}/issues`}
+              onClose={closeDelete}
+            />
+          </>
+        ) : null}
       </header>
       <div className="issue-page">
         <article className="issue-page__main" aria-labelledby="issue-heading">

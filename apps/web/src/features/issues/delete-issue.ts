@@ -1,0 +1,28 @@
+import type { ActivityDoc, IssueDoc, ProjectDoc } from '@keel/domain';
+import { editIssue } from './edit-issue.ts';
+
+export interface DeletionContext {
+  projects: ReadonlyMap<string, ProjectDoc>;
+  actorId: string;
+  now: string;
+  newActivityId: () => string;
+}
+
+/**
+ * What deleting an issue writes, in one bulk save: its tombstone, and each sub-issue let go of
+ * it (parent cleared, with its parent activity), so no issue is left below one that is gone.
+ * Its comments and activity stay in the database, unreachable: members may not delete others'
+ * comments (SPEC §6), and the screens show nothing about an issue that is not there.
+ */
+export function issueDeletion(
+  issue: IssueDoc,
+  issues: readonly IssueDoc[],
+  ctx: DeletionContext,
+): (IssueDoc | ActivityDoc | { _id: string; _rev: string | undefined; _deleted: true })[] {
+  const children = issues.flatMap((child) => {
+    const project = child.parentId === issue._id ? ctx.projects.get(child.projectId) : undefined;
+    const edited = project ? editIssue(child, { parentId: null }, { ...ctx, project }) : null;
+    return edited ? [edited.issue, ...edited.activities] : [];
+  });
+  return [{ _id: issue._id, _rev: issue._rev, _deleted: true }, ...children];
+}
