@@ -26,6 +26,20 @@ test('filters and grouping live in the URL: reload and a shared link keep them',
   await views.filterText().fill('crash');
   await expect(views.row('Beta polish')).toBeHidden();
   await views.addFilter('State', 'Todo');
+  // Keys pressed in the open filter menu are the menu's: no shortcut fires behind it.
+  await page.getByRole('button', { name: '+ Filter' }).click();
+  const menu = page.getByRole('group', { name: 'Filters' });
+  const todo = menu.getByRole('group', { name: 'State' }).getByLabel('Todo', { exact: true });
+  await todo.focus();
+  for (const key of ['x', 'c', 'j', 's']) await page.keyboard.press(key);
+  await expect(todo).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Issues' }).getByRole('checkbox', { checked: true }),
+  ).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
   await views.setGrouping('Priority');
   await expect(page).toHaveURL(/q=crash/);
   await expect(page).toHaveURL(/state=todo/);

@@ -2,9 +2,13 @@ import { useEffect, useRef } from 'react';
 import { isTypingTarget, type TargetLike } from '../../shared/lib/keyboard.ts';
 import { commandForKey, type Command, type CommandContext } from './commands.ts';
 
-/** True while a dialog or popover holds the keyboard: its own keys win. */
+/**
+ * True while a dialog or popover holds the keyboard: its own keys win. A popover panel (the
+ * filter and display menus) marks itself with `data-holds-keys`: with focus on one of its
+ * checkboxes, x would otherwise select a row and j walk focus out of the menu.
+ */
 function overlayOpen(): boolean {
-  return document.querySelector('dialog[open], [role="dialog"]') !== null;
+  return document.querySelector('dialog[open], [role="dialog"], [data-holds-keys]') !== null;
 }
 
 /**

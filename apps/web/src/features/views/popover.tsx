@@ -52,7 +52,13 @@ export function Popover({ label, title, children, buttonProps }: PopoverProps) {
         {label}
       </button>
       {open ? (
-        <div id={panelId} className="popover__panel" role="group" aria-label={title}>
+        <div
+          id={panelId}
+          className="popover__panel"
+          role="group"
+          aria-label={title}
+          data-holds-keys
+        >
           {children}
         </div>
       ) : null}
