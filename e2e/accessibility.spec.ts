@@ -36,7 +36,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByText(/No issues yet/)).toBeVisible();
     await keel.expectAccessible();
 
-    await keel.openNewIssue();
+    // The empty list offers what to do next.
+    await page.getByRole('main').getByRole('button', { name: 'New issue' }).click();
+    await expect(keel.newIssueDialog()).toBeVisible();
     await keel.expectAccessible();
     await keel.newIssueDialog().getByLabel('Title').fill('Accessible issue');
     await keel.newIssueDialog().getByRole('button', { name: 'Create issue' }).click();
@@ -44,8 +46,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await keel.expectAccessible();
 
     await page.goto(`/${slug}/my-issues`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No issues assigned to you' })).toBeVisible();
+    await expect(page.getByText(/Assign yourself from an issue's Assignee field/)).toBeVisible();
     await keel.expectAccessible();
+    await page.getByRole('link', { name: 'Go to All issues' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${slug}/issues$`));
 
     await page.goto(`/${slug}/issue/ENG-1`);
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Accessible issue');

@@ -1,17 +1,32 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { useCommand } from '../commands/command-context.tsx';
 import { useProjects, useWorkspaceLoaded } from '../sync/use-docs.ts';
 import { useSyncStatus } from '../sync/use-sync-status.ts';
 
-export const NO_ISSUES = 'No issues yet — press C or New issue to create one';
+export const NO_ISSUES = 'No issues yet';
 
 /**
  * What an empty list says. A device that has not received the workspace yet says so, rather
- * than claiming there is nothing.
+ * than claiming there is nothing. Those who may create issues are offered New issue; a viewer
+ * is told where issues come from instead of a key that does nothing for them.
  */
-export function EmptyIssues({ title = NO_ISSUES, hint }: { title?: string; hint?: string }) {
+export function EmptyIssues({
+  title = NO_ISSUES,
+  hint,
+  action,
+}: {
+  title?: string;
+  /** What will be here and how it gets here; the default speaks of creating issues. */
+  hint?: string;
+  /** Instead of New issue. */
+  action?: ReactNode;
+}) {
   const loaded = useWorkspaceLoaded();
   const projects = useProjects();
   const status = useSyncStatus();
+  const newIssue = useCommand('issue.new');
   if (!loaded) return null;
   if (projects.length === 0 && status.kind === 'syncing')
     return (
@@ -19,5 +34,24 @@ export function EmptyIssues({ title = NO_ISSUES, hint }: { title?: string; hint?
         <p>Issues appear here as soon as they arrive. After that, Keel works offline too.</p>
       </EmptyState>
     );
-  return <EmptyState title={title}>{hint ? <p>{hint}</p> : null}</EmptyState>;
+  const text =
+    hint ??
+    (newIssue
+      ? 'Create the first one with New issue, or press C anywhere.'
+      : 'Issues appear here as members of this workspace create them.');
+  return (
+    <EmptyState
+      title={title}
+      action={
+        action ??
+        (newIssue ? (
+          <Button size="sm" variant="primary" onClick={newIssue.run}>
+            New issue
+          </Button>
+        ) : null)
+      }
+    >
+      <p>{text}</p>
+    </EmptyState>
+  );
 }

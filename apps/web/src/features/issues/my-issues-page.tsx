@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { useIssues } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { EmptyIssues } from './empty-issues.tsx';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
 /** `/:ws/my-issues`: issues assigned to the signed-in member, grouped by state. */
 export function MyIssuesPage() {
-  const { userId } = useWorkspace();
+  const { userId, slug } = useWorkspace();
   const all = useIssues();
   useDocumentTitle('My issues');
   const mine = useMemo(() => all.filter((i) => i.assigneeId === userId), [all, userId]);
@@ -18,7 +19,12 @@ export function MyIssuesPage() {
       empty={
         <EmptyIssues
           title="No issues assigned to you"
-          hint="Issues assigned to you show up here. Press C or New issue to create one."
+          hint="Issues assigned to you show up here. Assign yourself from an issue's Assignee field, or press A on a row of All issues."
+          action={
+            <Link to={`/${slug}/issues`} className="text-link">
+              Go to All issues
+            </Link>
+          }
         />
       }
     />
