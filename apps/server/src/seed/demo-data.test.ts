@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentWrite, workspaceDocSchema, type WorkspaceDoc } from '@keel/domain';
+import {
+  checkDocumentWrite,
+  mentionedUserIds,
+  workspaceDocSchema,
+  type WorkspaceDoc,
+} from '@keel/domain';
 import { allDocs, buildDemoData } from './demo-data.ts';
 
 const authorOf = (doc: WorkspaceDoc) =>
@@ -12,13 +17,21 @@ const authorOf = (doc: WorkspaceDoc) =>
         : '';
 
 describe('demo data', () => {
-  const data = buildDemoData({
+  const options = {
     issues: 200,
     commentsPerIssue: 3,
-    memberIds: ['owner', 'ada', 'grace'],
+    memberIds: ['owner', 'ada', 'grace', 'vera'],
     ownerId: 'owner',
+    viewerIds: ['vera'],
+    names: new Map([
+      ['owner', 'Olive Owner'],
+      ['ada', 'Ada Lovelace'],
+      ['grace', 'Grace Hopper'],
+      ['vera', 'Vera Viewer'],
+    ]),
     now: new Date('2026-11-22T00:00:00Z'),
-  });
+  };
+  const data = buildDemoData(options);
 
   it('is valid under the same rules the server applies to every write', () => {
     for (const doc of allDocs(data)) {
@@ -26,7 +39,12 @@ describe('demo data', () => {
       expect(parsed.success, `${doc._id}: ${parsed.success ? '' : parsed.error.message}`).toBe(
         true,
       );
-      const role = doc.type === 'project' || doc.type === 'label' ? 'owner' : 'member';
+      const role =
+        doc.type === 'project' || doc.type === 'label'
+          ? 'owner'
+          : authorOf(doc) === 'vera'
+            ? 'viewer'
+            : 'member';
       expect(checkDocumentWrite(doc, { role, userId: authorOf(doc), existing: null }).ok).toBe(
         true,
       );
@@ -46,13 +64,7 @@ describe('demo data', () => {
   it('has the requested volume and is deterministic', () => {
     expect(data.issues).toHaveLength(200);
     expect(data.comments).toHaveLength(600);
-    const again = buildDemoData({
-      issues: 200,
-      commentsPerIssue: 3,
-      memberIds: ['owner', 'ada', 'grace'],
-      ownerId: 'owner',
-      now: new Date('2026-11-22T00:00:00Z'),
-    });
+    const again = buildDemoData(options);
     expect(again.issues.map((i) => i.title)).toEqual(data.issues.map((i) => i.title));
   });
 
@@ -72,6 +84,25 @@ describe('demo data', () => {
       expect(doc.updatedAt <= now, `${doc._id} updated ${doc.updatedAt}`).toBe(true);
       const issueId = 'issueId' in doc ? doc.issueId : null;
       if (issueId) expect(doc.createdAt >= created.get(issueId)!, doc._id).toBe(true);
+    }
+  });
+
+  it('has the viewer write, assign and receive nothing; every assignment has its activity', () => {
+    for (const doc of allDocs(data)) expect(authorOf(doc), doc._id).not.toBe('vera');
+    expect(data.issues.filter((i) => i.assigneeId === 'vera')).toEqual([]);
+    const assigned = new Map(
+      data.activity.filter((a) => a.kind === 'assignee').map((a) => [a.issueId, a.to]),
+    );
+    for (const issue of data.issues) expect(assigned.get(issue._id) ?? null).toBe(issue.assigneeId);
+  });
+
+  it('mentions members by name in some comments, never their own author', () => {
+    const mentioning = data.comments.filter((c) => mentionedUserIds(c.body).length > 0);
+    expect(mentioning.length).toBeGreaterThan(10);
+    for (const comment of mentioning) {
+      const [mentioned] = mentionedUserIds(comment.body);
+      expect(mentioned).not.toBe(comment.authorId);
+      expect(mentioned).not.toBe('vera');
     }
   });
 });

@@ -1,6 +1,7 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import {
   DEFAULT_STATES,
+  formatMention,
   newActivityDocument,
   newIssueDocument,
   transitionTimes,
@@ -21,6 +22,10 @@ export interface DemoOptions {
   commentsPerIssue: number;
   memberIds: string[];
   ownerId: string;
+  /** Members who may only read (viewers, SPEC §6): they author, assign and change nothing. */
+  viewerIds?: readonly string[];
+  /** Names to @mention members by in some comments; none without it. */
+  names?: ReadonlyMap<string, string>;
   seed?: number;
   now?: Date;
 }
@@ -139,7 +144,8 @@ export function buildDemoData(options: DemoOptions): DemoData {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const now = (options.now ?? new Date()).getTime();
   const iso = (t: number) => new Date(t).toISOString();
-  const people = options.memberIds;
+  const viewers = new Set(options.viewerIds ?? []);
+  const people = options.memberIds.filter((id) => !viewers.has(id));
   const start = now - 180 * 24 * 3600 * 1000;
 
   const projects: ProjectDoc[] = PROJECTS.map((p, i) => ({
@@ -239,14 +245,30 @@ export function buildDemoData(options: DemoOptions): DemoData {
           now: moved,
         }),
       );
+    if (assignee)
+      activity.push(
+        newActivityDocument({
+          id: `activity:demo${i.toString(36)}a`,
+          issueId,
+          actorId: author,
+          kind: 'assignee',
+          from: null,
+          to: assignee,
+          now: after(0.5),
+        }),
+      );
     for (let c = 0; c < options.commentsPerIssue; c++) {
       const at = after(2 + c * 5);
+      const commenter = pick(people);
+      // Now and then a comment asks someone by name: the inbox's "mentioned you".
+      const asked = options.names && rnd() < 0.1 ? pick(people) : null;
+      const name = asked && asked !== commenter ? options.names?.get(asked) : undefined;
       comments.push({
         _id: `comment:demo${i.toString(36)}x${c}`,
         type: 'comment',
         issueId,
-        body: pick(COMMENTS),
-        authorId: pick(people),
+        body: `${pick(COMMENTS)}${name ? ` ${formatMention(name, asked!)}, can you take a look?` : ''}`,
+        authorId: commenter,
         editedAt: null,
         createdAt: at,
         updatedAt: at,

@@ -102,19 +102,17 @@ async function main(values: SeedArgs) {
       project._id,
       (await couch.getDoc(workspace.dbName, project._id))!._rev!,
     );
-    for (const [i, user] of others.entries())
-      await addMember(
-        store,
-        workspace,
-        user,
-        i === 0 ? 'admin' : i === others.length - 1 ? 'viewer' : 'member',
-      );
+    const roleOf = (i: number) =>
+      i === 0 ? 'admin' : i === others.length - 1 ? 'viewer' : ('member' as const);
+    for (const [i, user] of others.entries()) await addMember(store, workspace, user, roleOf(i));
 
     const data = buildDemoData({
       issues,
       commentsPerIssue,
       memberIds: [owner, ...others].map(userIdOf),
       ownerId: userIdOf(owner),
+      viewerIds: others.filter((_, i) => roleOf(i) === 'viewer').map(userIdOf),
+      names: new Map([owner, ...others].map((user) => [userIdOf(user), user.name])),
     });
     const docs = allDocs(data);
     for (const doc of docs) workspaceDocSchema.parse(doc);
