@@ -25,6 +25,14 @@ export function parseMentions(text: string): Mention[] {
   }));
 }
 
+const MENTION_AT_START = new RegExp(`^${MENTION.source}`);
+
+/** The mention `text` starts with, if it starts with one (for Markdown's inline tokenizer). */
+export function mentionAtStart(text: string): Mention | null {
+  const m = MENTION_AT_START.exec(text);
+  return m ? { name: m[1]!, userId: m[2]!, index: 0, length: m[0].length } : null;
+}
+
 /** Distinct user ids mentioned, in order of first mention. */
 export function mentionedUserIds(text: string): string[] {
   return [...new Set(parseMentions(text).map((m) => m.userId))];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMention } from '@keel/domain';
-import { escapeHtml, isSafeUrl, markdownToHtml, replaceMentions } from './markdown-to-html.ts';
+import { escapeHtml, isSafeUrl, markdownToHtml } from './markdown-to-html.ts';
 
 describe('markdownToHtml', () => {
   it('renders GitHub-flavoured Markdown', () => {
@@ -13,10 +13,27 @@ describe('markdownToHtml', () => {
 
   it('turns mentions into a highlighted current name, escaped', () => {
     const text = `ping ${formatMention('Old name', 'u1')}`;
-    expect(replaceMentions(text, () => 'Ada <b>')).toBe(
-      'ping <span class="mention" data-user-id="u1">@Ada &lt;b&gt;</span>',
+    expect(markdownToHtml(text, () => 'Ada <b>')).toBe(
+      '<p>ping <span class="mention" data-user-id="u1">@Ada &lt;b&gt;</span></p>\n',
     );
     expect(markdownToHtml(text)).toContain('>@Old name</span>');
+    // The names belong to the parse that was given them.
+    expect(markdownToHtml(text)).not.toContain('Ada');
+  });
+
+  it('leaves a mention inside code as the text that was typed', () => {
+    const mention = formatMention('Ada', 'u1');
+    const html = markdownToHtml(`\`${mention}\`\n\n\`\`\`\n${mention}\n\`\`\``, () => 'Ada');
+    expect(html).not.toContain('class="mention"');
+    expect(html).toContain('<code>@[Ada](user:u1)</code>');
+    expect(html).toContain('<pre><code>@[Ada](user:u1)\n</code></pre>');
+  });
+
+  it('finds mentions beside Markdown: in emphasis, lists and after a link', () => {
+    const mention = formatMention('Ada', 'u1');
+    const html = markdownToHtml(`- **${mention}** and [docs](https://x.y) ${mention}`);
+    expect(html.match(/class="mention"/g)).toHaveLength(2);
+    expect(html).toContain('<a href="https://x.y">docs</a>');
   });
 
   it('escapes HTML special characters', () => {
