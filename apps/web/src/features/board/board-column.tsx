@@ -40,8 +40,12 @@ export function BoardColumn({
   menu,
 }: BoardColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
-  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(state.id) });
   const shown = issues.length > limit ? issues.slice(0, limit) : issues;
+  // A drop in the empty space lands after the last card shown (move-card.ts).
+  const { setNodeRef, isOver } = useDroppable({
+    id: columnDropId(state.id),
+    data: { shown: shown.length },
+  });
   const headingId = `column-${state.id}`;
   return (
     <section

@@ -118,11 +118,13 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
     if (!event.over || event.over.id === event.active.id) return;
     const target = targetOf(String(event.over.id));
     if (!target) return;
+    const shown = (event.over.data.current as { shown?: number } | undefined)?.shown;
     void move({
       issueId: String(event.active.id),
       stateId: target.column.stateId,
       column: target.column.issues,
       overIndex: target.overIndex,
+      shown: shown ?? target.column.issues.length,
     });
   };
 

@@ -39,6 +39,13 @@ describe('neighboursAt', () => {
     expect(ids(neighboursAt(column, 'X', null))).toEqual(['D', null]);
     expect(ids(neighboursAt([], 'X', null))).toEqual([null, null]);
   });
+  it('in the empty space of a long column lands after the last card shown, in sight', () => {
+    // A B C shown, D hidden behind "Show more".
+    expect(ids(neighboursAt(column, 'X', null, 3))).toEqual(['C', 'D']);
+    expect(ids(neighboursAt(column, 'A', null, 3))).toEqual(['C', 'D']);
+    expect(ids(neighboursAt(column, 'C', null, 3))).toEqual(['B', 'D']);
+    expect(ids(neighboursAt(column, 'D', null, 3))).toEqual(['C', null]);
+  });
 });
 
 describe('sortKeyBetween', () => {

@@ -10,18 +10,23 @@ import {
 /**
  * Where a dropped card lands: its new neighbours in the target column (sorted by sortOrder).
  * `overIndex` is the index, in `column` as shown, of the card it was dropped on, or null for the
- * column's empty space (the end). Within a column the card takes the dropped-on card's place,
- * as a sortable list does; from another column it goes before that card.
+ * column's empty space. Within a column the card takes the dropped-on card's place, as a
+ * sortable list does; from another column it goes before that card. In the empty space it goes
+ * after the last card shown: a long column shows its first `shown` cards, and the end of the
+ * whole column would put it out of sight behind "Show more".
  */
 export function neighboursAt(
   column: readonly IssueDoc[],
   activeId: string,
   overIndex: number | null,
+  shown: number = column.length,
 ): { before: IssueDoc | null; after: IssueDoc | null } {
   // Taking the card out first makes both cases one: in the remaining cards, the landing index
   // is the dropped-on card's index (moving down, that puts it after; otherwise before).
   const rest = column.filter((i) => i._id !== activeId);
-  const at = Math.max(0, Math.min(overIndex ?? rest.length, rest.length));
+  const lastShown = column.slice(0, shown).findLast((i) => i._id !== activeId);
+  const end = lastShown ? rest.indexOf(lastShown) + 1 : 0;
+  const at = Math.max(0, Math.min(overIndex ?? end, rest.length));
   return { before: rest[at - 1] ?? null, after: rest[at] ?? null };
 }
 

@@ -9,16 +9,18 @@ export interface Drop {
   stateId: string;
   /** The target column as shown, sorted by sortOrder. */
   column: readonly IssueDoc[];
-  /** Index in `column` of the card dropped on, or null for the column's end. */
+  /** Index in `column` of the card dropped on, or null for the column's empty space. */
   overIndex: number | null;
+  /** How many of the column's cards are shown (the rest wait behind "Show more"). */
+  shown: number;
 }
 
 /** Save a drop: new sort key from the neighbours, and the state change when it changed column. */
 export function useMoveCard(): (drop: Drop) => Promise<void> {
   const session = useWorkspace();
   return useCallback(
-    async ({ issueId, stateId, column, overIndex }) => {
-      const { before, after } = neighboursAt(column, issueId, overIndex);
+    async ({ issueId, stateId, column, overIndex, shown }) => {
+      const { before, after } = neighboursAt(column, issueId, overIndex, shown);
       const sortOrder = sortKeyBetween(before?.sortOrder ?? null, after?.sortOrder ?? null);
       const outcome = await session.update(() => {
         // The latest copy, so an edit that synced in meanwhile is kept.
