@@ -99,11 +99,19 @@ test('edit a row with the mouse and with the keyboard; one activity per change',
   await page.keyboard.press('Escape');
   await expect(views.row('Keyboard target')).toBeFocused();
 
-  // With a selection the bulk bar edits: s opens no row menu.
+  // With a selection the same keys edit every selected issue: s opens the bulk bar's state
+  // menu, not the row's.
   await page.keyboard.press('x');
   await expect(views.bulkBar()).toContainText('1 selected');
   await page.keyboard.press('s');
   await expect(page.getByRole('combobox', { name: 'State', exact: true })).toHaveCount(0);
+  await expect(views.bulkBar().getByRole('combobox', { name: 'Set state' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await views.row('Keyboard target').focus();
+  await page.keyboard.press('p');
+  await expect(views.bulkBar().getByRole('combobox', { name: 'Set priority' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await views.row('Keyboard target').focus();
   await page.keyboard.press('Escape');
   await expect(views.bulkBar()).toBeHidden();
 

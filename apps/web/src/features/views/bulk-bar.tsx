@@ -1,6 +1,7 @@
 import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PRIORITY_NAMES, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
+import { useScreenCommands } from '../commands/screen-handlers.ts';
 import { useMembers, useProjects } from '../sync/use-docs.ts';
 import type { BulkChange } from './bulk-edit.ts';
 import { useBulkEdit } from './use-bulk-edit.ts';
@@ -24,6 +25,16 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
   const labels = useLabelMap();
   const apply = useBulkEdit();
   const [busy, setBusy] = useState(false);
+  // s, p, a, l with a selection: the same commands as on one issue, here for all selected.
+  useScreenCommands(
+    {
+      'issue.state': openField('Set state'),
+      'issue.priority': openField('Set priority'),
+      'issue.assignee': openField('Set assignee'),
+      'issue.labels': openField('Add or remove label'),
+    },
+    selected.length > 0,
+  );
   const stateNames = useMemo(() => {
     const names = new Map<string, string>();
     for (const p of project ? [project] : projects)
@@ -103,6 +114,20 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
     </div>
   );
 }
+
+/** A command's handler: open the bar's menu for one field, as a click would. */
+const openField = (label: string) => () => {
+  const select = document.querySelector<HTMLSelectElement>(
+    `.bulk-bar select[aria-label="${label}"]`,
+  );
+  if (!select || select.disabled) return;
+  select.focus();
+  try {
+    select.showPicker();
+  } catch {
+    // Not offered (an older browser, or no user activation): focused, arrows and Enter pick.
+  }
+};
 
 function BulkSelect({
   label,
