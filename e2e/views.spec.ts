@@ -199,6 +199,27 @@ test('board: drag a card to another column changes its state; keyboard drag too'
   await page.goto(`/${slug}/projects/ENG/board`);
   await expect(views.column('Done')).toContainText('Drag me to done');
   await expect(views.column('In Review')).toContainText('Move me with keys');
+
+  // The list's keys on the board: j/k walk the cards column by column, p opens the focused
+  // card's menu, Enter opens it.
+  await page.getByRole('heading', { name: 'Backlog' }).click();
+  await page.keyboard.press('j');
+  await expect(views.card('Move me with keys').getByRole('link')).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(views.card('Drag me to done').getByRole('link')).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(views.card('Move me with keys').getByRole('link')).toBeFocused();
+  await page.keyboard.press('p');
+  await expect(page.getByRole('listbox', { name: 'Priority' })).toBeVisible();
+  await page.keyboard.type('urgent');
+  await page.keyboard.press('Enter');
+  await expect(views.card('Move me with keys').getByRole('link')).toBeFocused();
+  await expect(
+    views.card('Move me with keys').getByRole('button', { name: /priority.*Urgent/i }),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Move me with keys');
+  await expect(page.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent');
   await context.close();
 });
 

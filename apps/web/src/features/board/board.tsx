@@ -21,6 +21,7 @@ import { BoardCardBody } from './board-card.tsx';
 import { BoardColumn, columnDropId } from './board-column.tsx';
 import { columnKeyboardCoordinates } from './column-keyboard.ts';
 import type { BoardColumnData } from './use-board-columns.ts';
+import { useBoardKeys } from './use-board-keys.ts';
 import { useMoveCard } from './use-move-card.ts';
 
 // What the dragged card overlaps most wins (a card, or a column's empty space); only when it
@@ -44,6 +45,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
   const move = useMoveCard();
   const [active, setActive] = useState<IssueDoc | null>(null);
   const menu = usePropertyMenu();
+  useBoardKeys(draggable ? menu.open : null);
   const { lostFocus } = menu;
   // A new state moves the card to another column, redrawn there: focus follows it.
   useEffect(() => {
