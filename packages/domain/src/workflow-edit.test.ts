@@ -188,7 +188,7 @@ describe('deleteStateMovingIssues', () => {
     ];
     const r = deleteStateMovingIssues(project, 'in-review', 'done', issues, ctx);
     if (!r.ok) throw new Error(r.message);
-    expect(r.change.project.states.map((s) => s.id)).not.toContain('in-review');
+    expect(r.change.project?.states.map((s) => s.id)).not.toContain('in-review');
     expect(r.change.issues.map((i) => [i._id, i.stateId, i.completedAt, i.startedAt])).toEqual([
       ['issue:i1', 'done', ctx.now, now],
       ['issue:i2', 'done', ctx.now, now],
@@ -212,6 +212,17 @@ describe('deleteStateMovingIssues', () => {
     const other = { ...issue(9, 'in-review'), projectId: 'project:other' };
     const r = deleteStateMovingIssues(project, 'in-review', null, [other], ctx);
     expect(r.ok && r.change.issues).toEqual([]);
+  });
+
+  it('moves what is still in a state already deleted (a retry after part of the write was refused)', () => {
+    const without = { ...project, states: project.states.filter((s) => s.id !== 'in-review') };
+    const r = deleteStateMovingIssues(without, 'in-review', 'done', [issue(1, 'in-review')], ctx);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.change.project).toBeNull();
+    expect(r.change.issues.map((i) => [i._id, i.stateId])).toEqual([['issue:i1', 'done']]);
+    expect(r.change.activities).toHaveLength(1);
+    const nothing = deleteStateMovingIssues(without, 'in-review', 'done', [], ctx);
+    expect(nothing.ok && nothing.change).toEqual({ project: null, issues: [], activities: [] });
   });
 
   it('still refuses deleting the last completed state', () => {

@@ -98,7 +98,8 @@ export function applyWorkflowEdit(
 }
 
 export interface StateDeletion {
-  project: ProjectDoc;
+  /** The project without the state; null when it is already gone (see below). */
+  project: ProjectDoc | null;
   /** The issues that sat in the deleted state, now in the target state. */
   issues: IssueDoc[];
   /** One `state` activity per moved issue. */
@@ -117,7 +118,13 @@ export function deleteStateMovingIssues(
   issues: readonly IssueDoc[],
   ctx: { actorId: string; now: string; newActivityId: () => string },
 ): { ok: true; change: StateDeletion } | { ok: false; message: string } {
-  const result = applyWorkflowEdit(project.states, { kind: 'delete', id: stateId });
+  // Already gone: the project was saved and some moved issue was not (another device changed
+  // it meanwhile, so the device refused that one write). The issues still in it are moved now,
+  // rather than left in a state that no longer exists.
+  const gone = !project.states.some((s) => s.id === stateId);
+  const result = gone
+    ? { ok: true as const, states: project.states }
+    : applyWorkflowEdit(project.states, { kind: 'delete', id: stateId });
   if (!result.ok) return result;
   const held = issues.filter((i) => i.projectId === project._id && i.stateId === stateId);
   const target = result.states.find((s) => s.id === targetId);
@@ -151,7 +158,7 @@ export function deleteStateMovingIssues(
   return {
     ok: true,
     change: {
-      project: { ...project, states: result.states, updatedAt: ctx.now },
+      project: gone ? null : { ...project, states: result.states, updatedAt: ctx.now },
       issues: moved,
       activities,
     },

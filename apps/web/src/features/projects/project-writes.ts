@@ -134,7 +134,8 @@ export async function deleteState(
       return null;
     }
     const { change } = result;
-    return [change.project, ...change.issues, ...change.activities];
+    const docs = [...(change.project ? [change.project] : []), ...change.issues];
+    return docs.length ? [...docs, ...change.activities] : null;
   });
   return refusal ? { ok: false, message: refusal, errors: [] } : outcome;
 }
