@@ -246,3 +246,31 @@ test('a row opens its issue in place on a click, and in a new tab on Ctrl+click'
   await expect(page).toHaveURL(new RegExp(`/${slug}/issues$`));
   await expect(views.row('Open me')).toBeVisible();
 });
+
+test('another project is another list: a selection neither follows nor comes back', async ({
+  page,
+}) => {
+  const { keel, views, slug } = await workspaceWithIssues(page, 'switch', ['Engine work']);
+  await page.goto(`/${slug}/projects`);
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Project name').fill('Operations');
+  await dialog.getByLabel('Project key').fill('OPS');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`/${slug}/projects/ENG/issues`);
+  await views.rowCheckbox('Engine work').check();
+  await expect(views.bulkBar()).toContainText('1 selected');
+  // Client-side, as the sidebar does: the route keeps its element when only the key changes.
+  const sidebar = page.getByRole('navigation', { name: 'Workspace' });
+  await sidebar.getByRole('link', { name: 'Operations' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/projects/OPS/issues$`));
+  await expect(views.bulkBar()).toBeHidden();
+  await keel.createIssue('Ops work');
+  await expect(views.row('Ops work')).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Engineering' }).click();
+  await expect(views.row('Engine work')).toBeVisible();
+  await expect(views.rowCheckbox('Engine work')).not.toBeChecked();
+  await expect(views.bulkBar()).toBeHidden();
+});

@@ -34,6 +34,8 @@ export function BoardPage() {
         <>
           <FilterBar view={view} onChange={setView} project={project} showDisplay={false} />
           <Board
+            // Another project starts afresh (columns shown in part, focus, a drag under way).
+            key={project._id}
             slug={slug}
             project={project}
             columns={columns}

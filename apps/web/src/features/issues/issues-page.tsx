@@ -19,6 +19,9 @@ export function IssuesPage() {
   if (key && !project) return loaded ? <NotFound homeHref={`/${slug}`} /> : null;
   return (
     <IssueListView
+      // Another project is another list: its selection, focused row and scroll start afresh
+      // (the route keeps this element when only :key changes).
+      key={project?._id ?? 'all'}
       title={project ? project.name : 'All issues'}
       issues={issues}
       project={project}
