@@ -151,13 +151,7 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await expect(issue.combobox('Parent issue')).toHaveValue('ENG-1 Epic');
 
   // A sub-issue from another project is listed under its own key and state, and opens.
-  await page.goto(`/${slug}/projects`);
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Project name').fill('Operations');
-  await dialog.getByLabel('Project key').fill('OPS');
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog).toBeHidden();
+  await keel.createProject(slug, 'Operations', 'OPS');
   await keel.openNewIssue();
   await keel.newIssueDialog().getByLabel('Title').fill('Rotate the keys');
   await keel.newIssueDialog().getByLabel('Project').selectOption({ label: 'Operations (OPS)' });

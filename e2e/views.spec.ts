@@ -251,13 +251,7 @@ test('another project is another list: a selection neither follows nor comes bac
   page,
 }) => {
   const { keel, views, slug } = await workspaceWithIssues(page, 'switch', ['Engine work']);
-  await page.goto(`/${slug}/projects`);
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Project name').fill('Operations');
-  await dialog.getByLabel('Project key').fill('OPS');
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog).toBeHidden();
+  await keel.createProject(slug, 'Operations', 'OPS');
 
   await page.goto(`/${slug}/projects/ENG/issues`);
   await views.rowCheckbox('Engine work').check();

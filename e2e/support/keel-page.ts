@@ -45,6 +45,18 @@ export class KeelPage {
     await expect(page).toHaveURL(new RegExp(`/${slug}/`));
   }
 
+  /** A project made from the Projects page, as an admin makes one; back on that page after. */
+  async createProject(slug: string, name: string, key: string) {
+    const { page } = this;
+    await page.goto(`/${slug}/projects`);
+    await page.getByRole('button', { name: 'New project' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Project name').fill(name);
+    await dialog.getByLabel('Project key').fill(key);
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   newIssueDialog() {
     return this.page.getByRole('dialog');
   }
