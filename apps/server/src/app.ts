@@ -24,6 +24,7 @@ import { apiRoutes } from './routes/api/api-routes.ts';
 import { finishInterruptedDeletions } from './workspaces/workspace-settings.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { dataRoutes } from './routes/api/data-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
 
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const live = new LiveRequests();
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
+  await app.register(dataRoutes, { store });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();

@@ -19,3 +19,4 @@ export * from './members-api.ts';
 export * from './issue-merge.ts';
 export * from './filter-groups.ts';
 export * from './text-index.ts';
+export * from './issue-import.ts';

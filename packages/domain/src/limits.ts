@@ -13,4 +13,6 @@ export const LIMITS = {
   sessionMaxMs: 90 * 24 * 60 * 60 * 1000,
   signInAttemptsPerMinute: 10,
   writesPerUserPerMinute: 600,
+  /** Issues one CSV import may create (its file is also held to requestBodyBytes). */
+  importRows: 10_000,
 } as const;

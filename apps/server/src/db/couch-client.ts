@@ -147,10 +147,17 @@ export class CouchClient {
 
   async allDocs<T>(
     db: string,
-    options: { keys?: string[]; startkey?: string; endkey?: string; include_docs?: boolean },
+    options: {
+      keys?: string[];
+      startkey?: string;
+      endkey?: string;
+      include_docs?: boolean;
+      limit?: number;
+    },
   ): Promise<AllDocsRow<T>[]> {
     const { keys, ...query } = options;
     const q: Query = { include_docs: query.include_docs };
+    if (query.limit !== undefined) q.limit = query.limit;
     if (query.startkey !== undefined) q.startkey = JSON.stringify(query.startkey);
     if (query.endkey !== undefined) q.endkey = JSON.stringify(query.endkey);
     const res = keys
@@ -162,6 +169,23 @@ export class CouchClient {
           query: q,
         });
     return res.rows;
+  }
+
+  /** Documents whose id starts with `prefix`, a page of `pageSize` at a time. */
+  async *pagesWithPrefix<T>(db: string, prefix: string, pageSize = 2_000): AsyncGenerator<T[]> {
+    let startkey = prefix;
+    for (;;) {
+      const rows = await this.allDocs<T>(db, {
+        startkey,
+        endkey: `${prefix}\ufff0`,
+        include_docs: true,
+        limit: pageSize,
+      });
+      if (rows.length) yield rows.flatMap((r) => (r.doc ? [r.doc] : []));
+      if (rows.length < pageSize) return;
+      // The smallest id after the last one read.
+      startkey = `${rows.at(-1)!.id}\u0000`;
+    }
   }
 
   /** Documents whose id starts with `prefix`. */

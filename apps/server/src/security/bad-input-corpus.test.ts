@@ -316,6 +316,9 @@ const ROUTES: RouteSpec[] = [
   },
   { method: 'GET', path: () => `/api/invitations/${victimInvitation.token}`, body: false },
   { method: 'POST', path: () => `/api/invitations/${victimInvitation.token}/accept`, body: false },
+  // Import and export (the victim's workspace is tried among the path tricks below).
+  { method: 'POST', path: () => `/api/workspaces/${ws.slug}/import`, body: true },
+  { method: 'GET', path: () => `/api/workspaces/${ws.slug}/export?format=csv`, body: false },
 ];
 
 /** Path parameters with tricks, for the routes that take them. */
@@ -473,6 +476,19 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('GET', `/db/${ws.slug}/${trick}`));
       answers.push(await send('GET', `/api/workspaces/${trick}/members`));
       answers.push(await send('GET', `/api/workspaces/${trick}/invitations`));
+      answers.push(await send('GET', `/api/workspaces/${trick}/export`));
+      answers.push(
+        await send('POST', `/api/workspaces/${trick}/import`, {
+          body: JSON.stringify({ projectId: ws.projectId, csv: 'Title\nx', dryRun: true }),
+          type: 'application/json',
+        }),
+      );
+      answers.push(
+        await send('POST', `/api/workspaces/${ws.slug}/import`, {
+          body: JSON.stringify({ projectId: trick, csv: 'Title\nx', dryRun: true }),
+          type: 'application/json',
+        }),
+      );
       for (const method of ['PATCH', 'DELETE'])
         answers.push(
           await send(method, `/api/workspaces/${trick}`, {

@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { importIssuesBody, LIMITS, zodErrors, type ImportIssuesResponse } from '@keel/domain';
+import { AppError } from '../../app-error.ts';
+import type { AppStore } from '../../db/app-store.ts';
+import { workspaceAccess } from '../../workspaces/access.ts';
+import { importIssues } from '../../workspaces/issue-import.ts';
+import { exportCsv, exportFileName, exportJson } from '../../workspaces/workspace-export.ts';
+
+type WsParams = { Params: { ws: string } };
+
+/**
+ * SPEC §7's import and export (`/:ws/settings/data`). Export is reading, which every member may
+ * do; import creates issues (and labels), so it takes the roles that may (SPEC §6).
+ */
+export async function dataRoutes(
+  app: FastifyInstance,
+  opts: { store: AppStore; now?: () => Date },
+) {
+  const { store } = opts;
+  const now = opts.now ?? (() => new Date());
+
+  app.get<WsParams & { Querystring: { format?: string } }>(
+    '/api/workspaces/:ws/export',
+    async (request, reply) => {
+      const { workspace } = await workspaceAccess(request, store, request.params.ws);
+      const format = request.query.format ?? 'json';
+      if (format !== 'json' && format !== 'csv')
+        throw new AppError('VALIDATION_FAILED', {
+          errors: [{ path: 'format', message: 'Format must be json or csv' }],
+        });
+      const at = now();
+      reply
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(workspace, at, format)}"`,
+        );
+      if (format === 'csv')
+        return reply.type('text/csv; charset=utf-8').send(await exportCsv(store.couch, workspace));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(exportJson(store.couch, workspace, at)));
+    },
+  );
+
+  app.post<WsParams>(
+    '/api/workspaces/:ws/import',
+    { bodyLimit: LIMITS.requestBodyBytes },
+    async (request): Promise<ImportIssuesResponse> => {
+      const access = await workspaceAccess(request, store, request.params.ws);
+      const parsed = importIssuesBody.safeParse(request.body ?? {});
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
+      return importIssues(store, access, parsed.data, now);
+    },
+  );
+}
