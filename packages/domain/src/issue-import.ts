@@ -40,18 +40,19 @@ export const importIssuesBody = z.strictObject({
 });
 export type ImportIssuesBody = z.infer<typeof importIssuesBody>;
 
-export interface ImportIssuesResponse {
-  dryRun: boolean;
+export const importIssuesResponseSchema = z.object({
+  dryRun: z.boolean(),
   /** How many issues were (or would be) created. */
-  issues: number;
+  issues: z.number().int(),
   /** Labels the file names that the workspace did not have, created with the issues. */
-  newLabels: string[];
+  newLabels: z.array(z.string()),
   /** Columns of the file that Keel does not read. */
-  ignoredColumns: string[];
+  ignoredColumns: z.array(z.string()),
   /** The keys given to the first and last imported issue; absent on a dry run. */
-  firstKey?: string;
-  lastKey?: string;
-}
+  firstKey: z.string().optional(),
+  lastKey: z.string().optional(),
+});
+export type ImportIssuesResponse = z.infer<typeof importIssuesResponseSchema>;
 
 /** One issue read from the file, its references resolved. */
 export interface ImportedIssue {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
@@ -15,13 +16,17 @@ import { InviteRoute } from './routes/invite-route.tsx';
 import { GeneralSettingsRoute, MembersRoute } from './routes/settings-routes.tsx';
 import { NewWorkspaceRoute } from './routes/new-workspace-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import { PlaceholderPage } from './routes/placeholder-page.tsx';
 import { ProjectsPage } from './routes/projects-page.tsx';
 import { RootRedirect } from './routes/root-redirect.tsx';
 import { WorkspaceNotFound } from './routes/workspace-not-found.tsx';
 import { WorkspaceLayout } from './shell/workspace-layout.tsx';
 
-/** SPEC §2, the map of screens. Screens not built yet say what they will hold. */
+// Import and export is opened seldom and holds its own code: it loads when first visited.
+const DataSettingsPage = lazy(() =>
+  import('../features/data/data-settings-page.tsx').then((m) => ({ default: m.DataSettingsPage })),
+);
+
+/** SPEC §2, the map of screens. */
 export function App() {
   // Navigations render at once rather than as time-sliced transitions: every screen reads from
   // memory, so there is nothing to wait for, and slicing only added the frames drawn in between
@@ -52,10 +57,9 @@ export function App() {
               <Route
                 path="data"
                 element={
-                  <PlaceholderPage
-                    title="Import and export"
-                    holds="Importing issues and exporting the workspace."
-                  />
+                  <Suspense fallback={null}>
+                    <DataSettingsPage />
+                  </Suspense>
                 }
               />
             </Route>
