@@ -32,6 +32,9 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** Columns of Keel's export that an import leaves out: they are the server's to give. */
 export const EXPORT_ONLY_COLUMNS = ['Key', 'Parent', 'Created', 'Updated'] as const;
 
+/** The columns of Keel's CSV export, in order: the key, what an import reads, then the rest. */
+export const EXPORT_COLUMNS = ['Key', ...IMPORT_COLUMNS, 'Parent', 'Created', 'Updated'] as const;
+
 export const importIssuesBody = z.strictObject({
   projectId: z.string({ error: 'Choose a project' }).min(1, 'Choose a project'),
   csv: z.string({ error: 'Choose a CSV file' }).min(1, 'The file is empty'),

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import {
   DOC_TYPES,
+  EXPORT_COLUMNS,
   formatIssueKey,
   PRIORITIES,
   type IssueDoc,
@@ -46,21 +47,6 @@ export async function* exportJson(
   yield '\n]}\n';
 }
 
-export const CSV_COLUMNS = [
-  'Key',
-  'Title',
-  'Description',
-  'State',
-  'Priority',
-  'Assignee',
-  'Labels',
-  'Estimate',
-  'Due date',
-  'Parent',
-  'Created',
-  'Updated',
-] as const;
-
 /** The workspace's issues as CSV, by project key and number. */
 export async function exportCsv(couch: CouchClient, workspace: WorkspaceRecord): Promise<string> {
   const db = workspace.dbName;
@@ -98,7 +84,7 @@ export async function exportCsv(couch: CouchClient, workspace: WorkspaceRecord):
   });
   // A cell starting with = + - @ would run as a formula in a spreadsheet: it is written with a
   // leading ' instead, which the import takes off again.
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { escapeFormulae: true });
+  return Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: true });
 }
 
 /** The file name a download is saved under: `keel-acme-2026-11-25.csv`. */
