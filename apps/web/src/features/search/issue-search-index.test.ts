@@ -57,6 +57,20 @@ describe('IssueSearchIndex', () => {
     expect(marks.map(([a, b]) => text.slice(a, b))).toEqual(['flamingo']);
   });
 
+  it('finds an issue whose words are spread over its title and a comment, after one-place matches', () => {
+    const [hit, ...rest] = built().search('release flamingo');
+    expect(rest).toEqual([]);
+    expect(hit).toMatchObject({ field: 'comment', issue: { _id: 'issue:i12' } });
+    expect(hit!.snippet?.text).toContain('flamingo');
+    // Both words in one place still come first; a word found nowhere finds nothing.
+    const comments = [...COMMENTS, testComment('c2', 'issue:i2', 'The login screen needs this')];
+    expect(keys(built(ISSUES, comments).search('login database'))).toEqual([
+      'issue:i1',
+      'issue:i2',
+    ]);
+    expect(built().search('release zebra')).toEqual([]);
+  });
+
   it('matches as you type (prefixes) and with a typo in longer words', () => {
     const index = built();
     expect(keys(index.search('datab'))).toEqual(['issue:i2', 'issue:i1']);

@@ -169,7 +169,8 @@ export class IssueSearchIndex {
     if (keyedIssue)
       best.set(keyedIssue._id, { hit: { issue: keyedIssue, field: 'key', score: Infinity } });
 
-    for (const result of this.mini.search(textQuery(q))) {
+    const text = textQuery(q);
+    for (const result of this.mini.search(text)) {
       const issueId = result.issueId as string;
       const issue = this.issues.desired.get(issueId);
       if (!issue) continue; // a comment of a deleted issue, until it is deleted too
@@ -183,6 +184,8 @@ export class IssueSearchIndex {
       if (seen && !outranks(field, result.score, seen.hit)) continue;
       best.set(issueId, { hit: { issue, field, score: result.score }, result });
     }
+
+    if (best.size < limit) this.acrossEntries(text, best);
 
     const ranked = [...best.values()].sort(
       (a, b) =>
@@ -199,7 +202,44 @@ export class IssueSearchIndex {
       return doc === undefined ? hit : { ...hit, snippet: snippetAround(doc, result.terms) };
     });
   }
+
+  /**
+   * Issues that hold every word of the query only between their entries (a word in the title,
+   * another in a comment): each entry is matched on its own above, so they are found here, one
+   * word at a time, below what matched in one place.
+   */
+  private acrossEntries(
+    text: string,
+    best: Map<string, { hit: IssueHit; result?: SearchResult }>,
+  ): void {
+    const words = text.split(' ').filter((w) => processTerm(w) !== null);
+    if (words.length < 2) return;
+    let found: Map<string, { score: number; result: SearchResult }> | null = null;
+    for (const word of words) {
+      const here = new Map<string, { score: number; result: SearchResult }>();
+      for (const result of this.mini.search(word)) {
+        const issueId = result.issueId as string;
+        if (found && !found.has(issueId)) continue;
+        const seen = here.get(issueId);
+        // Its best entry for this word stands for the issue; the snippet comes from a text one.
+        const inText = result.id !== issueId || !isTitleMatch(result);
+        if (!seen || (inText && result.score > seen.score))
+          here.set(issueId, { score: (found?.get(issueId)?.score ?? 0) + result.score, result });
+      }
+      found = here;
+      if (found.size === 0) return;
+    }
+    for (const [issueId, { score, result }] of found!) {
+      const issue = this.issues.desired.get(issueId);
+      if (!issue || best.has(issueId)) continue;
+      const field: MatchField = result.id === issueId ? 'description' : 'comment';
+      best.set(issueId, { hit: { issue, field, score }, result });
+    }
+  }
 }
+
+const isTitleMatch = (result: SearchResult) =>
+  Object.values(result.match).some((fields) => fields.includes('title'));
 
 const SEPARATORS = /[\n\r\p{Z}\p{P}]+/u;
 
