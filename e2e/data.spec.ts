@@ -66,6 +66,9 @@ test('import issues from CSV: a file with problems says where and imports nothin
   await page.screenshot({ path: test.info().outputPath('import-checked.png') });
   await page.getByRole('button', { name: 'Import 2 issues' }).click();
   await expect(page.getByText(/2 issues added to Engineering\. ENG-\d+–ENG-\d+/)).toBeVisible();
+  // Ready for the next file: nothing chosen, and the summary gone.
+  await expect(page.getByLabel('CSV file')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Check file' })).toBeVisible();
 
   // The device pulls them like any change: on the list, on top, with their fields.
   await page.getByRole('link', { name: 'Engineering', exact: true }).first().click();

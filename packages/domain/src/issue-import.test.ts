@@ -188,4 +188,48 @@ describe('readImportRows', () => {
       errors: [{ path: 'csv', message: 'A workspace can have at most 500 labels' }],
     });
   });
+
+  it('refuses a column named twice, and says when it lists only the first problems', () => {
+    expect(
+      readImportRows(
+        [
+          ['Title', 'title'],
+          ['a', 'b'],
+        ],
+        ctx,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [{ path: 'csv', message: 'The column Title appears twice' }],
+    });
+    const bad = [['Title', 'Priority'], ...Array.from({ length: 80 }, () => ['x', 'Soon'])];
+    const result = readImportRows(bad, ctx);
+    if (result.ok) throw new Error('accepted');
+    expect(result.errors).toHaveLength(51);
+    expect(result.errors.at(-1)).toEqual({
+      path: 'csv',
+      message: 'Only the first 50 problems are listed',
+    });
+  });
+
+  it('takes a label whose name holds a comma whole, as the export writes it', () => {
+    const withComma: ImportContext = {
+      ...ctx,
+      labels: [...ctx.labels, { _id: 'label:uiweb', name: 'UI, web' }],
+    };
+    const result = readImportRows(
+      [
+        ['Title', 'Labels'],
+        ['x', 'Bug, UI, web, New'],
+      ],
+      withComma,
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.issues[0]!.labels).toEqual([
+      { id: 'label:uiweb', name: 'UI, web' },
+      { id: 'label:bug', name: 'Bug' },
+      { id: null, name: 'New' },
+    ]);
+    expect(result.newLabels).toEqual(['New']);
+  });
 });

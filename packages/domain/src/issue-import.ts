@@ -8,6 +8,7 @@ import {
   labelNameSchema,
   PRIORITIES,
 } from './fields.ts';
+import { labelNameKey } from './label-rules.ts';
 import { LIMITS } from './limits.ts';
 import { initialState, type WorkflowState } from './workflow.ts';
 
@@ -100,10 +101,13 @@ export function readImportRows(
   header.forEach((raw, index) => {
     const name = raw.trim();
     const known = IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.toLowerCase());
-    if (known && !columns.has(known)) columns.set(known, index);
+    if (known && columns.has(known))
+      errors.push({ path: 'csv', message: `The column ${known} appears twice` });
+    else if (known) columns.set(known, index);
     else if (name && !EXPORT_ONLY_COLUMNS.some((c) => c.toLowerCase() === name.toLowerCase()))
       ignoredColumns.push(name);
   });
+  if (errors.length) return { ok: false, errors };
   if (!columns.has('Title'))
     return { ok: false, errors: [{ path: 'csv', message: 'The file needs a Title column' }] };
   const data = body.filter((row) => row.some((cell) => cell.trim() !== ''));
@@ -120,7 +124,7 @@ export function readImportRows(
       ],
     };
 
-  const labelsByName = new Map(ctx.labels.map((l) => [l.name.toLowerCase(), l._id]));
+  const labelsByName = new Map(ctx.labels.map((l) => [labelNameKey(l.name), l._id]));
   const newLabels = new Map<string, string>();
   const issues: ImportedIssue[] = [];
   for (const [index, row] of body.entries()) {
@@ -135,7 +139,10 @@ export function readImportRows(
       errors.push({ path: `row ${rowNumber}: ${column}`, message });
     const issue = readIssue(cell, fail, ctx, labelsByName, newLabels);
     if (issue) issues.push(issue);
-    if (errors.length >= MAX_ERRORS) break;
+    if (errors.length >= MAX_ERRORS) {
+      errors.push({ path: 'csv', message: `Only the first ${MAX_ERRORS} problems are listed` });
+      break;
+    }
   }
   if (ctx.labels.length + newLabels.size > LIMITS.labelsPerWorkspace)
     errors.push({
@@ -173,8 +180,8 @@ function readIssue(
   const dueDate = check('Due date', readDueDate(cell('Due date')));
   if (!ok) return null;
   for (const label of labels!)
-    if (!label.id && !newLabels.has(label.name.toLowerCase()))
-      newLabels.set(label.name.toLowerCase(), label.name);
+    if (!label.id && !newLabels.has(labelNameKey(label.name)))
+      newLabels.set(labelNameKey(label.name), label.name);
   return {
     title: title!,
     description: description!,
@@ -235,14 +242,32 @@ function readLabels(
 ): Read<{ id: string | null; name: string }[]> {
   const seen = new Set<string>();
   const labels: { id: string | null; name: string }[] = [];
-  for (const raw of value.split(',')) {
-    if (!raw.trim()) continue;
+  const take = (raw: string): Read<null> => {
     const name = fromSchema(labelNameSchema, raw);
     if (!name.ok) return name;
-    const key = name.value.toLowerCase();
-    if (seen.has(key)) continue;
+    const key = labelNameKey(name.value);
+    if (!seen.has(key)) labels.push({ id: labelsByName.get(key) ?? null, name: name.value });
     seen.add(key);
-    labels.push({ id: labelsByName.get(key) ?? null, name: name.value });
+    return { ok: true, value: null };
+  };
+  // Names are separated by commas, but a label of the workspace may hold one ("UI, web"): such
+  // names are taken out whole first, so an exported cell comes back as it went out.
+  const parts = value.split(',');
+  for (const [key] of labelsByName) {
+    const width = key.split(',').length;
+    if (width < 2) continue;
+    for (let i = 0; i + width <= parts.length; i++) {
+      const joined = parts.slice(i, i + width).join(',');
+      if (labelNameKey(joined) !== key) continue;
+      const taken = take(joined);
+      if (!taken.ok) return taken;
+      parts.splice(i, width, '');
+    }
+  }
+  for (const raw of parts) {
+    if (!raw.trim()) continue;
+    const taken = take(raw);
+    if (!taken.ok) return taken;
   }
   return labels.length > 20
     ? { ok: false, message: 'An issue can have at most 20 labels' }
@@ -260,9 +285,5 @@ function readEstimate(value: string): Read<number | null> {
 
 function readDueDate(value: string): Read<string | null> {
   const text = value.trim();
-  if (!text) return { ok: true, value: null };
-  const parsed = dueDateSchema.safeParse(text);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the due date' };
+  return text ? fromSchema(dueDateSchema.unwrap(), text) : { ok: true, value: null };
 }

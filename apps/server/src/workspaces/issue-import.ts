@@ -4,6 +4,8 @@ import {
   can,
   checkDocumentWrite,
   COLOR_PALETTE,
+  labelNameKey,
+  newLabelDocument,
   formatIssueKey,
   LIMITS,
   newActivityDocument,
@@ -17,11 +19,11 @@ import {
   type LabelDoc,
   type MemberDoc,
   type ProjectDoc,
-  type Role,
   type WorkspaceDoc,
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
+import type { CouchClient } from '../db/couch-client.ts';
 import type { WorkspaceAccess } from './access.ts';
 
 /**
@@ -36,7 +38,7 @@ export async function importIssues(
   store: AppStore,
   access: WorkspaceAccess,
   body: ImportIssuesBody,
-  now: () => Date = () => new Date(),
+  context: { now: () => Date; requestId: string },
 ): Promise<ImportIssuesResponse> {
   if (!can(access.role, 'issue:create')) throw new AppError('FORBIDDEN');
   const db = access.workspace.dbName;
@@ -49,7 +51,18 @@ export async function importIssues(
       errors: [{ path: 'projectId', message: 'Choose a project of this workspace' }],
     });
 
-  const parsed = Papa.parse<string[]>(body.csv.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
+  // Comma-separated, as Keel's export writes it: a guessed delimiter would cut "Fix a; b" short.
+  const parsed = Papa.parse<string[]>(body.csv.replace(/^\uFEFF/, ''), { delimiter: ',' });
+  const unclosed = parsed.errors.find((e) => e.type === 'Quotes');
+  if (unclosed)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [
+        {
+          path: unclosed.row === undefined ? 'csv' : `row ${unclosed.row + 1}`,
+          message: 'A quoted cell is not closed: everything after its quote would be one cell',
+        },
+      ],
+    });
   const [members, labels, issues] = await Promise.all([
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
@@ -75,17 +88,23 @@ export async function importIssues(
   };
   if (body.dryRun) return { dryRun: true, ...answer };
 
-  const at = now().toISOString();
-  const labelDocs: LabelDoc[] = read.newLabels.map((name, i) => ({
-    _id: newDocId('label'),
-    type: 'label',
-    name,
-    color: COLOR_PALETTE[(labels.length + i) % COLOR_PALETTE.length]!,
-    createdBy: access.userId,
-    createdAt: at,
-    updatedAt: at,
-  }));
-  const labelIds = new Map([...labels, ...labelDocs].map((l) => [l.name.toLowerCase(), l._id]));
+  const at = context.now().toISOString();
+  // Read again just before writing: a label made meanwhile (a device's sync, another import) is
+  // used rather than made twice under one name.
+  const current = await couch.docsWithPrefix<LabelDoc>(db, 'label:');
+  const known = new Map(current.map((l) => [labelNameKey(l.name), l._id]));
+  const labelDocs = read.newLabels
+    .filter((name) => !known.has(labelNameKey(name)))
+    .map((name, i) =>
+      newLabelDocument({
+        id: newDocId('label'),
+        name,
+        color: COLOR_PALETTE[(current.length + i) % COLOR_PALETTE.length]!,
+        createdBy: access.userId,
+        now: at,
+      }),
+    );
+  for (const label of labelDocs) known.set(labelNameKey(label.name), label._id);
   const workspaceId = access.workspace._id.slice('workspace:'.length);
   const block = await store.reserveNumbers(workspaceId, project._id, read.issues.length);
   const firstOrder = issues
@@ -117,7 +136,7 @@ export async function importIssues(
         stateId: row.stateId,
         priority: row.priority,
         assigneeId: row.assigneeId,
-        labelIds: row.labels.map((l) => labelIds.get(l.name.toLowerCase())!),
+        labelIds: row.labels.map((l) => known.get(labelNameKey(l.name))!),
         estimate: row.estimate,
         dueDate: row.dueDate,
       },
@@ -132,7 +151,7 @@ export async function importIssues(
       }),
     );
   });
-  await writeChecked(store, db, docs, access.role, access.userId);
+  await writeChecked(store, db, docs, access, context.requestId);
   return {
     dryRun: false,
     ...answer,
@@ -146,22 +165,69 @@ const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.sli
 
 /**
  * The same per-document rules as every write through the proxy (SPEC §6 for the importer's
- * role, §5 for the shape), then the documents in requests of at most 1,000 (SPEC §9).
+ * role, §5 for the shape), then the documents all or nothing.
  */
 async function writeChecked(
   store: AppStore,
   db: string,
   docs: readonly WorkspaceDoc[],
-  role: Role,
-  userId: string,
+  { role, userId }: Pick<WorkspaceAccess, 'role' | 'userId'>,
+  requestId: string,
 ): Promise<void> {
   for (const doc of docs) {
     const verdict = checkDocumentWrite(doc, { role, userId, existing: null });
     if (!verdict.ok) throw new AppError(verdict.code, { errors: verdict.errors });
   }
-  for (let i = 0; i < docs.length; i += LIMITS.bulkDocsPerRequest) {
-    const results = await store.couch.bulkDocs(db, docs.slice(i, i + LIMITS.bulkDocsPerRequest));
-    const failed = results.find((r) => r.error);
-    if (failed) throw new Error(`Import write refused: ${failed.error} ${failed.reason ?? ''}`);
+  await writeAllOrNothing(store.couch, db, docs, requestId);
+}
+
+/**
+ * New documents in requests of at most 1,000 (SPEC §9). A request that fails takes back what
+ * the earlier ones wrote; if even that fails, the answer says how far it got. Either way the
+ * answer's one error says what became of the file.
+ */
+export async function writeAllOrNothing(
+  couch: CouchClient,
+  db: string,
+  docs: readonly { _id: string }[],
+  requestId: string,
+): Promise<void> {
+  const written: { _id: string; _rev: string; _deleted: true }[] = [];
+  try {
+    for (let i = 0; i < docs.length; i += LIMITS.bulkDocsPerRequest) {
+      const results = await couch.bulkDocs(db, docs.slice(i, i + LIMITS.bulkDocsPerRequest));
+      for (const r of results)
+        if (r.ok && r.rev) written.push({ _id: r.id, _rev: r.rev, _deleted: true });
+      const failed = results.find((r) => r.error);
+      if (failed) throw new Error(`Import write refused: ${failed.error} ${failed.reason ?? ''}`);
+    }
+  } catch (error) {
+    const issues = written.filter((w) => w._id.startsWith('issue:')).length;
+    const undone = await takeBack(couch, db, written);
+    const message = undone
+      ? 'Nothing was imported.'
+      : `The import stopped part-way: ${issues} issues were written. Check the project before importing again.`;
+    throw new AppError(error instanceof AppError ? error.code : 'INTERNAL', {
+      cause: error,
+      detail: message,
+      errors: [{ path: 'import', message }],
+      params: { requestId },
+    });
+  }
+}
+
+async function takeBack(
+  couch: CouchClient,
+  db: string,
+  written: readonly { _id: string; _rev: string; _deleted: true }[],
+): Promise<boolean> {
+  try {
+    for (let i = 0; i < written.length; i += LIMITS.bulkDocsPerRequest) {
+      const results = await couch.bulkDocs(db, written.slice(i, i + LIMITS.bulkDocsPerRequest));
+      if (results.some((r) => r.error)) return false;
+    }
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -52,7 +52,7 @@ export async function dataRoutes(
       const parsed = importIssuesBody.safeParse(request.body ?? {});
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
-      return importIssues(store, access, parsed.data, now);
+      return importIssues(store, access, parsed.data, { now, requestId: request.id });
     },
   );
 }

@@ -1,8 +1,10 @@
 import Papa from 'papaparse';
+import { EXPORT_COLUMNS } from '@keel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { startWithOwnerWorkspace, type WorkspaceFixture } from '../../testing/workspace-fixture.ts';
 import type { TestServer } from '../../testing/test-server.ts';
+import { writeAllOrNothing } from '../../workspaces/issue-import.ts';
 
 /**
  * SPEC §7's import and export against the real server and embedded database: a CSV goes in as
@@ -151,6 +153,41 @@ describe('POST /api/workspaces/:ws/import', () => {
     expect((await issuesOnServer()).some((i) => i.title === 'From a viewer')).toBe(false);
   });
 
+  it('reads commas alone as separators, and refuses a quoted cell left open', async () => {
+    const semis = await importCsv(owner, 'Title\nFix a; b; c\nAnother; one', true);
+    expect(await semis.json()).toMatchObject({ issues: 2 });
+    const open = await importCsv(
+      owner,
+      'Title,Description\nFine,ok\nBroken,"never closed\nLost,row\n',
+    );
+    expect(open.status).toBe(422);
+    expect(((await open.json()) as Problem).errors).toEqual([
+      {
+        path: 'row 3',
+        message: 'A quoted cell is not closed: everything after its quote would be one cell',
+      },
+    ]);
+  });
+
+  it('writes all or nothing: a request that fails takes back what the earlier ones wrote', async () => {
+    const workspace = (await server.store.workspaceBySlug(ws.slug))!;
+    const taken = `probe:taken${Date.now()}`;
+    await server.couch.bulkDocs(workspace.dbName, [{ _id: taken, type: 'probe' }]);
+    // 1,500 new documents, the 1,200th with an id that exists: the second request fails.
+    const docs = Array.from({ length: 1_500 }, (_, i) => ({
+      _id: i === 1_199 ? taken : `probe:allornothing${i}`,
+      type: 'probe',
+    }));
+    await expect(
+      writeAllOrNothing(server.couch, workspace.dbName, docs, 'req-1'),
+    ).rejects.toMatchObject({
+      code: 'INTERNAL',
+      errors: [{ path: 'import', message: 'Nothing was imported.' }],
+    });
+    const left = await server.couch.docsWithPrefix(workspace.dbName, 'probe:allornothing');
+    expect(left).toEqual([]);
+  });
+
   it('is not found for someone outside the workspace', async () => {
     const stranger = new BrowserSession(server.url);
     await signUp(stranger, newAccount('stranger'));
@@ -217,6 +254,7 @@ describe('GET /api/workspaces/:ws/export', () => {
       '',
     ]);
     expect(rows.some((r) => r[1] === `'=HYPERLINK("http://evil")`)).toBe(true);
+    expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
 
     // Back in: the export's own file imports as it came out (Key, Parent and dates left out).
     const back = await importCsv(owner, csv, true);

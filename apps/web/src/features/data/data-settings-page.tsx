@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   can,
@@ -17,7 +17,7 @@ import { SelectField } from '../../shared/ui/select-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useProjects } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
-import { describeImportProblem, importSummary } from './import-problems.ts';
+import { describeImportProblem, importFailure, importSummary } from './import-problems.ts';
 import './data-settings.css';
 
 interface Checked {
@@ -43,7 +43,10 @@ export function DataSettingsPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new file field after an import: the browser keeps showing the last file's name otherwise.
+  const [fileField, setFileField] = useState(0);
   const fileHint = useId();
+  const summary = useRef<HTMLDivElement>(null);
   const chosenProject = projectId || projects[0]?._id || '';
   const projectName = (id: string) => projects.find((p) => p._id === id)?.name ?? 'the project';
   const base = `/api/workspaces/${encodeURIComponent(slug)}`;
@@ -56,8 +59,8 @@ export function DataSettingsPage() {
     });
     setBusy(false);
     if (result.ok) return result.value;
-    setProblems(result.errors);
-    setFormError(result.errors.length ? null : result.message);
+    if (result.code === 'VALIDATION_FAILED' && result.errors.length) setProblems(result.errors);
+    else setFormError(importFailure(result.code, result.message, result.errors));
     return null;
   };
 
@@ -66,13 +69,16 @@ export function DataSettingsPage() {
     setProblems([]);
     setFormError(null);
     setChecked(null);
-    if (!file) return setProblems([{ path: 'csv', message: 'Choose a CSV file' }]);
+    if (!file) return setFormError('Choose a CSV file');
     // The file goes inside a JSON body, held to the server's limit (SPEC §9).
     if (file.size > LIMITS.requestBodyBytes * 0.9)
       return setFormError(errorMessage('PAYLOAD_TOO_LARGE'));
     const csv = await file.text();
     const result = await send({ projectId: chosenProject, csv, dryRun: true });
-    if (result) setChecked({ file, csv, projectId: chosenProject, result });
+    if (!result) return;
+    setChecked({ file, csv, projectId: chosenProject, result });
+    // What will happen is read before the button that does it.
+    requestAnimationFrame(() => summary.current?.focus());
   };
 
   const importChecked = async () => {
@@ -83,6 +89,7 @@ export function DataSettingsPage() {
     showToast(`${importSummary(result.issues, projectName(checked.projectId), false)} ${keys}`, 'success');
     setChecked(null);
     setFile(null);
+    setFileField((n) => n + 1);
   };
 
   const projectKey = projects.find((p) => p._id === chosenProject)?.key;
@@ -142,6 +149,7 @@ export function DataSettingsPage() {
                   CSV file
                 </label>
                 <input
+                  key={fileField}
                   id={`${fileHint}-file`}
                   type="file"
                   accept=".csv,text/csv"
@@ -171,7 +179,7 @@ export function DataSettingsPage() {
                 </div>
               ) : null}
               {checked ? (
-                <div className="data-settings__ready" role="status">
+                <div className="data-settings__ready" role="status" tabIndex={-1} ref={summary}>
                   <p>
                     <strong>{checked.file.name}</strong>:{' '}
                     {importSummary(checked.result.issues, projectName(checked.projectId), true)}
@@ -186,11 +194,21 @@ export function DataSettingsPage() {
               ) : null}
               <FormActions>
                 {checked ? (
-                  <Button variant="primary" disabled={busy} onClick={() => void importChecked()}>
+                  <Button
+                    key="import"
+                    variant="primary"
+                    disabled={busy}
+                    onClick={() => void importChecked()}
+                  >
                     Import {checked.result.issues === 1 ? '1 issue' : `${checked.result.issues} issues`}
                   </Button>
                 ) : (
-                  <Button type="submit" variant="primary" disabled={busy || !chosenProject}>
+                  <Button
+                    key="check"
+                    type="submit"
+                    variant="primary"
+                    disabled={busy || !chosenProject}
+                  >
                     Check file
                   </Button>
                 )}

@@ -1,4 +1,4 @@
-import type { FieldError } from '@keel/domain';
+import type { ErrorCode, FieldError } from '@keel/domain';
 
 /**
  * The server names a bad cell `row 3: Title`; a person reads "Row 3: Title is required". Other
@@ -15,4 +15,19 @@ export function importSummary(count: number, projectName: string, dryRun: boolea
   return dryRun
     ? `${issues} will be added to ${projectName}.`
     : `${issues} added to ${projectName}.`;
+}
+
+/**
+ * Why an import did not go through, when it is not the file's fault. The catalogue's
+ * DB_UNAVAILABLE speaks of changes kept on this device, which an import (done by the server)
+ * is not; the server's one error says what became of the file ("Nothing was imported.").
+ */
+export function importFailure(
+  code: ErrorCode | 'OFFLINE',
+  message: string,
+  errors: readonly FieldError[],
+): string {
+  const outcome = errors.map((e) => e.message).join(' ');
+  const why = code === 'DB_UNAVAILABLE' ? "The server can't reach its database." : message;
+  return outcome ? `${why} ${outcome}` : why;
 }
