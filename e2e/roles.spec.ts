@@ -119,6 +119,22 @@ test("a member cannot delete others' comments or issues; an admin can", async ({
   await member.keel.expectAccessible();
   await page.screenshot({ path: test.info().outputPath('member-comments.png') });
 
+  // Settings as a member (SPEC §6): labels may be created but not changed; projects and their
+  // workflows are read only.
+  await page.goto(`/${owner.slug}/settings/labels`);
+  await page.getByLabel('Label name').fill('Member made');
+  await page.getByRole('button', { name: 'Create label' }).click();
+  const labels = page.getByRole('list', { name: 'Labels' });
+  await expect(labels.getByText('Member made')).toBeVisible();
+  await expect(labels.getByRole('button', { name: /^(Edit|Delete)/ })).toHaveCount(0);
+  await member.keel.expectAccessible();
+  await page.goto(`/${owner.slug}/settings/projects`);
+  await expect(page.getByText('Only admins and owners can change projects.')).toBeVisible();
+  for (const name of ['New project', 'Edit project', 'Archive', 'Add state'])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Edit|Delete)$/ })).toHaveCount(0);
+  await member.keel.expectAccessible();
+
   // Their own issue, they may delete.
   await member.keel.createIssue('Mine to drop');
   await page.goto(`/${owner.slug}/issues`);

@@ -6,17 +6,18 @@ import { SettingsPage } from './support/settings-page.ts';
 
 async function start(page: Page, label: string) {
   const keel = new KeelPage(page);
-  await keel.signUp(newAccount(label));
+  const account = newAccount(label);
+  await keel.signUp(account);
   const slug = newSlug(label);
   await keel.createWorkspace('Settings', slug);
-  return { keel, settings: new SettingsPage(page, slug), slug };
+  return { keel, settings: new SettingsPage(page, slug), slug, account };
 }
 
 test.describe('projects', () => {
   test('create with field messages and a taken key, then rename, archive and unarchive', async ({
     page,
   }) => {
-    const { keel, settings, slug } = await start(page, 'proj');
+    const { keel, settings, slug, account } = await start(page, 'proj');
     await page.goto(`/${slug}/projects`);
     await expect(page.getByRole('link', { name: /Engineering ENG/ })).toBeVisible();
     await keel.expectAccessible();
@@ -65,9 +66,24 @@ test.describe('projects', () => {
     await page.getByRole('button', { name: 'Edit project' }).click();
     await expect(dialog.getByLabel('Project key')).toHaveAttribute('readonly', '');
     await dialog.getByLabel('Project name').fill('Ops team');
+    // A lead and another colour, kept and shown.
+    await dialog.getByLabel('Lead').selectOption({ label: account.name });
+    await dialog.getByRole('radio', { name: '#EB5757' }).check();
     await dialog.getByRole('button', { name: 'Save project' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: /Ops team/ })).toBeVisible();
+    await expect(page.getByText(`Lead: ${account.name}`)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const ops = (await settings.serverDocs('project')).find((p) => p.key === 'OPS');
+        return [ops?.color, typeof ops?.leadId === 'string'];
+      })
+      .toEqual(['#EB5757', true]);
+    await page.goto(`/${slug}/projects`);
+    await expect(
+      page.getByRole('link', { name: new RegExp(`Ops team OPS Lead: ${account.name}`) }),
+    ).toBeVisible();
+    await settings.openProjects('OPS');
 
     await page.getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText(/Archived: hidden from the sidebar/)).toBeVisible();
