@@ -226,6 +226,10 @@ test.describe('workflow states', () => {
         ),
       )
       .toContain('In Progress');
+    // The history still names the deleted state, after a reload too.
+    await expect(page.getByText('changed state from Todo to In Progress')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('changed state from Todo to In Progress')).toBeVisible();
 
     // On the server: both issues moved, started, and one state activity each.
     await expect

@@ -15,7 +15,7 @@ import {
 } from './fields.ts';
 import { typeOfId, type DocType } from './ids.ts';
 import { textField } from './text.ts';
-import { workflowSchema } from './workflow.ts';
+import { workflowSchema, workflowStateSchema } from './workflow.ts';
 
 /** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
 /** A reference to another document of the workspace: an id of that document's type. */
@@ -69,6 +69,11 @@ export const projectDocSchema = z.strictObject({
   color: colorSchema,
   archivedAt: isoTimestampSchema.nullable(),
   states: workflowSchema,
+  /**
+   * States deleted from the workflow, newest last: their names still read in the history of the
+   * issues that were in them ("changed state from In Review to Done").
+   */
+  formerStates: z.array(workflowStateSchema).max(100).optional(),
   createdBy: userRef,
 });
 

@@ -1,7 +1,7 @@
 import type { ProjectDoc, WorkspaceDoc } from './documents.ts';
 import { errorMessage } from './errors.ts';
 import { LIMITS } from './limits.ts';
-import { DEFAULT_STATES } from './workflow.ts';
+import { DEFAULT_STATES, type WorkflowState } from './workflow.ts';
 
 /** SPEC §5: a project key is unique in its workspace. Keys are stored upper-case already. */
 export function projectKeyTaken(
@@ -86,4 +86,14 @@ export function projectProblem(
       message: `A workspace has at most ${LIMITS.projectsPerWorkspace} projects`,
     };
   return null;
+}
+
+/**
+ * Every state the project has had that the history may name: its states now, then those deleted
+ * (`formerStates`), so "changed state from In Review" still reads after In Review is gone.
+ */
+export function statesOfHistory(
+  project: Pick<ProjectDoc, 'states' | 'formerStates'>,
+): WorkflowState[] {
+  return [...project.states, ...(project.formerStates ?? [])];
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { IssueDoc, ProjectDoc } from './documents.ts';
+import { projectDocSchema, type IssueDoc, type ProjectDoc } from './documents.ts';
 import { newIssueDocument } from './factories.ts';
 import { newProjectDocument } from './project-rules.ts';
 import {
@@ -189,6 +189,11 @@ describe('deleteStateMovingIssues', () => {
     const r = deleteStateMovingIssues(project, 'in-review', 'done', issues, ctx);
     if (!r.ok) throw new Error(r.message);
     expect(r.change.project?.states.map((s) => s.id)).not.toContain('in-review');
+    // Its name stays readable in the history of the issues that were in it.
+    expect(r.change.project?.formerStates).toEqual([
+      project.states.find((s) => s.id === 'in-review'),
+    ]);
+    expect(projectDocSchema.safeParse(r.change.project).success).toBe(true);
     expect(r.change.issues.map((i) => [i._id, i.stateId, i.completedAt, i.startedAt])).toEqual([
       ['issue:i1', 'done', ctx.now, now],
       ['issue:i2', 'done', ctx.now, now],

@@ -97,6 +97,9 @@ export function applyWorkflowEdit(
   }
 }
 
+/** How many deleted states a project remembers the names of (its document stays small). */
+export const FORMER_STATES_KEPT = 100;
+
 export interface StateDeletion {
   /** The project without the state; null when it is already gone (see below). */
   project: ProjectDoc | null;
@@ -158,7 +161,17 @@ export function deleteStateMovingIssues(
   return {
     ok: true,
     change: {
-      project: gone ? null : { ...project, states: result.states, updatedAt: ctx.now },
+      project: gone
+        ? null
+        : {
+            ...project,
+            states: result.states,
+            formerStates: [
+              ...(project.formerStates ?? []).filter((s) => s.id !== stateId),
+              project.states.find((s) => s.id === stateId)!,
+            ].slice(-FORMER_STATES_KEPT),
+            updatedAt: ctx.now,
+          },
       issues: moved,
       activities,
     },

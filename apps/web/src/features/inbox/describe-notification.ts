@@ -1,4 +1,4 @@
-import type { ProjectDoc } from '@keel/domain';
+import { statesOfHistory, type ProjectDoc } from '@keel/domain';
 import type { InboxNotification } from './derive-notifications.ts';
 
 export interface NotificationNames {
@@ -42,7 +42,8 @@ export function describeNotification(
     case 'assigned':
       return { actor, action: 'assigned you', excerpt: null };
     case 'state': {
-      const states = names.project(n.issue.projectId)?.states ?? [];
+      const project = names.project(n.issue.projectId);
+      const states = project ? statesOfHistory(project) : [];
       const state = states.find((s) => s.id === n.activity.to);
       return {
         actor,

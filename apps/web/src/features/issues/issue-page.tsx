@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { can, formatIssueKey, mayDelete } from '@keel/domain';
+import { can, formatIssueKey, mayDelete, statesOfHistory } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
@@ -44,6 +44,8 @@ export function IssuePage() {
   useDocumentTitle(
     issue && project ? `${formatIssueKey(project.key, issue.number)} ${issue.title}` : null,
   );
+  // The same array while the project is, so the timeline's names are not rebuilt by an edit.
+  const historyStates = useMemo(() => (project ? statesOfHistory(project) : []), [project]);
   if (!issue || !project) return loaded ? <NotFound homeHref={`/${session.slug}`} /> : null;
   const key = formatIssueKey(project.key, issue.number);
 
@@ -92,7 +94,7 @@ export function IssuePage() {
             onSave={saveDescription}
           />
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
-          <ActivityTimeline issueId={issue._id} states={project.states} />
+          <ActivityTimeline issueId={issue._id} states={historyStates} />
         </article>
         <IssueProperties
           issue={issue}
