@@ -124,6 +124,13 @@ test('export: the workspace as JSON and the issues as CSV, for viewers too; view
     'Key,Title,Description,State,Priority,Assignee,Labels,Estimate,Due date,Parent,Created,Updated',
   );
   expect(text).toContain('ENG-1,Keep me safe,,Todo,No priority');
+
+  // Offline, a download would only save an error: the page says why instead of offering it.
+  await viewer.context.setOffline(true);
+  await expect(page.getByText(/Exporting needs the server/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export issues (CSV)' })).toHaveCount(0);
+  await viewer.context.setOffline(false);
+  await expect(page.getByRole('link', { name: 'Export issues (CSV)' })).toBeVisible(SYNCED);
   await viewer.context.close();
   await owner.context.close();
 });

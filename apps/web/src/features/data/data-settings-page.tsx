@@ -16,6 +16,7 @@ import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useProjects } from '../sync/use-docs.ts';
+import { useSyncStatus } from '../sync/use-sync-status.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { describeImportProblem, importFailure, importSummary } from './import-problems.ts';
 import './data-settings.css';
@@ -50,6 +51,7 @@ export function DataSettingsPage() {
   const chosenProject = projectId || projects[0]?._id || '';
   const projectName = (id: string) => projects.find((p) => p._id === id)?.name ?? 'the project';
   const base = `/api/workspaces/${encodeURIComponent(slug)}`;
+  const offline = useSyncStatus().kind === 'offline';
 
   const send = async (body: { projectId: string; csv: string; dryRun: boolean }) => {
     setBusy(true);
@@ -106,18 +108,26 @@ export function DataSettingsPage() {
           comment, label and activity as JSON, or the issues as a spreadsheet (CSV) in the
           columns an import reads back.
         </p>
-        <div className="data-settings__actions">
-          <a className="button button--secondary button--md" href={`${base}/export`} download>
-            Export workspace (JSON)
-          </a>
-          <a
-            className="button button--secondary button--md"
-            href={`${base}/export?format=csv`}
-            download
-          >
-            Export issues (CSV)
-          </a>
-        </div>
+        {offline ? (
+          // A download comes from the server; offline the link would only save an error page.
+          <p className="data-settings__offline" role="status">
+            {errorMessage('OFFLINE')} Exporting needs the server: it works again once you are
+            back online.
+          </p>
+        ) : (
+          <div className="data-settings__actions">
+            <a className="button button--secondary button--md" href={`${base}/export`} download>
+              Export workspace (JSON)
+            </a>
+            <a
+              className="button button--secondary button--md"
+              href={`${base}/export?format=csv`}
+              download
+            >
+              Export issues (CSV)
+            </a>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="import-title" className="data-settings__part">
