@@ -15,4 +15,6 @@ export const LIMITS = {
   writesPerUserPerMinute: 600,
   /** Issues one CSV import may create (its file is also held to requestBodyBytes). */
   importRows: 10_000,
+  /** CSV imports (checks included) per user a minute: one may create 10,000 issues. */
+  importsPerUserPerMinute: 20,
 } as const;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { importIssuesBody, LIMITS, zodErrors, type ImportIssuesResponse } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
+import { RateLimiter } from '../../rate-limiter.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
 import { importIssues } from '../../workspaces/issue-import.ts';
@@ -19,6 +20,7 @@ export async function dataRoutes(
 ) {
   const { store } = opts;
   const now = opts.now ?? (() => new Date());
+  const imports = new RateLimiter(LIMITS.importsPerUserPerMinute, 60_000, () => now().getTime());
 
   app.get<WsParams & { Querystring: { format?: string } }>(
     '/api/workspaces/:ws/export',
@@ -47,11 +49,17 @@ export async function dataRoutes(
   app.post<WsParams>(
     '/api/workspaces/:ws/import',
     { bodyLimit: LIMITS.requestBodyBytes },
-    async (request): Promise<ImportIssuesResponse> => {
+    async (request, reply): Promise<ImportIssuesResponse> => {
       const access = await workspaceAccess(request, store, request.params.ws);
       const parsed = importIssuesBody.safeParse(request.body ?? {});
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
+      // One request may write 20,000 documents: imports have a limit of their own (the write
+      // limit counts this request once).
+      if (!imports.hit(access.userId)) {
+        reply.header('retry-after', String(imports.retryAfterSeconds(access.userId)));
+        throw new AppError('RATE_LIMITED');
+      }
       return importIssues(store, access, parsed.data, { now, requestId: request.id });
     },
   );

@@ -188,6 +188,24 @@ describe('POST /api/workspaces/:ws/import', () => {
     expect(left).toEqual([]);
   });
 
+  it('limits imports per person, checks included: RATE_LIMITED with a Retry-After', async () => {
+    const invite = await owner.request(`/api/workspaces/${ws.slug}/invitations`, {
+      method: 'POST',
+      json: { role: 'member' },
+    });
+    const { token } = (await invite.json()) as { token: string };
+    const busy = new BrowserSession(server.url);
+    await signUp(busy, newAccount('busy'));
+    await busy.request(`/api/invitations/${token}/accept`, { method: 'POST' });
+    for (let i = 0; i < 20; i++) expect((await importCsv(busy, 'Title\nx', true)).status).toBe(200);
+    const refused = await importCsv(busy, 'Title\nx', true);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as Problem).code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else's imports are counted apart.
+    expect((await importCsv(owner, 'Title\nx', true)).status).toBe(200);
+  });
+
   it('is not found for someone outside the workspace', async () => {
     const stranger = new BrowserSession(server.url);
     await signUp(stranger, newAccount('stranger'));
