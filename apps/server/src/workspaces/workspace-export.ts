@@ -47,45 +47,67 @@ export async function* exportJson(
   yield '\n]}\n';
 }
 
-/** The workspace's issues as CSV, by project key and number. */
-export async function exportCsv(couch: CouchClient, workspace: WorkspaceRecord): Promise<string> {
+/**
+ * The workspace's issues as CSV, by project key and number, streamed: a first pass keeps only
+ * each issue's key (to sort, and to name parents), the second reads the issues again in that
+ * order, a page at a time, so the file is never whole in the server's memory.
+ */
+export async function* exportCsv(
+  couch: CouchClient,
+  workspace: WorkspaceRecord,
+): AsyncGenerator<string> {
   const db = workspace.dbName;
-  const [projects, members, labels, issues] = await Promise.all([
+  const [projects, members, labels] = await Promise.all([
     couch.docsWithPrefix<ProjectDoc>(db, 'project:'),
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
-    couch.docsWithPrefix<IssueDoc>(db, 'issue:'),
   ]);
   const projectOf = new Map(projects.map((p) => [p._id, p]));
   const emailOf = new Map(members.map((m) => [m.userId, m.email]));
   const labelName = new Map(labels.map((l) => [l._id, l.name]));
-  const byId = new Map(issues.map((i) => [i._id, i]));
-  const keyOf = (issue: IssueDoc) =>
+  const keyOf = (issue: Pick<IssueDoc, 'projectId' | 'number'>) =>
     formatIssueKey(projectOf.get(issue.projectId)?.key ?? '?', issue.number);
-  const sorted = [...issues].sort(
-    (a, b) => keyOf(a).localeCompare(keyOf(b), 'en', { numeric: true }) || a.number - b.number,
-  );
-  const rows = sorted.map((issue) => {
-    const parent = issue.parentId ? byId.get(issue.parentId) : undefined;
-    return [
-      keyOf(issue),
-      issue.title,
-      issue.description,
-      projectOf.get(issue.projectId)?.states.find((s) => s.id === issue.stateId)?.name ?? '',
-      PRIORITIES.find((p) => p.value === issue.priority)?.name ?? '',
-      issue.assigneeId ? (emailOf.get(issue.assigneeId) ?? '') : '',
-      issue.labelIds.flatMap((id) => labelName.get(id) ?? []).join(', '),
-      issue.estimate === null ? '' : String(issue.estimate),
-      issue.dueDate ?? '',
-      parent ? keyOf(parent) : '',
-      issue.createdAt,
-      issue.updatedAt,
-    ];
-  });
+
+  const keys = new Map<string, string>();
+  for await (const page of couch.pagesWithPrefix<IssueDoc>(db, 'issue:'))
+    for (const issue of page) keys.set(issue._id, keyOf(issue));
+  const order = [...keys].sort(([, a], [, b]) => a.localeCompare(b, 'en', { numeric: true }));
+
   // A cell starting with = + - @ would run as a formula in a spreadsheet: it is written with a
   // leading ' instead, which the import takes off again.
-  return Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: true });
+  const csv = (data: string[][]) => Papa.unparse(data, { escapeFormulae: true });
+  // Rows are joined by \r\n, each page starting a new line after the one before.
+  yield EXPORT_COLUMNS.join(',');
+  for (let i = 0; i < order.length; i += EXPORT_PAGE) {
+    const ids = order.slice(i, i + EXPORT_PAGE).map(([id]) => id);
+    const rows = await couch.allDocs<IssueDoc>(db, { keys: ids, include_docs: true });
+    const data = rows.flatMap(({ doc: issue }) =>
+      issue
+        ? [
+            [
+              keyOf(issue),
+              issue.title,
+              issue.description,
+              projectOf.get(issue.projectId)?.states.find((s) => s.id === issue.stateId)?.name ??
+                '',
+              PRIORITIES.find((p) => p.value === issue.priority)?.name ?? '',
+              issue.assigneeId ? (emailOf.get(issue.assigneeId) ?? '') : '',
+              issue.labelIds.flatMap((id) => labelName.get(id) ?? []).join(', '),
+              issue.estimate === null ? '' : String(issue.estimate),
+              issue.dueDate ?? '',
+              issue.parentId ? (keys.get(issue.parentId) ?? '') : '',
+              issue.createdAt,
+              issue.updatedAt,
+            ],
+          ]
+        : [],
+    );
+    if (data.length) yield `\r\n${csv(data)}`;
+  }
 }
+
+// Issues read per request on the CSV export's second pass.
+const EXPORT_PAGE = 1_000;
 
 /** The file name a download is saved under: `keel-acme-2026-11-25.csv`. */
 export function exportFileName(workspace: WorkspaceRecord, now: Date, extension: string): string {

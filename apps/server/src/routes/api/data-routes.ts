@@ -39,7 +39,9 @@ export async function dataRoutes(
           `attachment; filename="${exportFileName(workspace, at, format)}"`,
         );
       if (format === 'csv')
-        return reply.type('text/csv; charset=utf-8').send(await exportCsv(store.couch, workspace));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .send(Readable.from(exportCsv(store.couch, workspace)));
       return reply
         .type('application/json; charset=utf-8')
         .send(Readable.from(exportJson(store.couch, workspace, at)));

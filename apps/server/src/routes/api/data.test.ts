@@ -282,6 +282,18 @@ describe('GET /api/workspaces/:ws/export', () => {
     expect(formula?.title).toBe('=HYPERLINK("http://evil")');
   });
 
+  it('streams a CSV of more issues than one page, every issue once, in key order', async () => {
+    const many = ['Title', ...Array.from({ length: 1_200 }, (_, i) => `Bulk ${i}`)].join('\n');
+    expect((await importCsv(owner, many)).status).toBe(200);
+    const csv = await (await owner.request(`/api/workspaces/${ws.slug}/export?format=csv`)).text();
+    const rows = Papa.parse<string[]>(csv).data.slice(1);
+    const issues = await issuesOnServer();
+    expect(rows).toHaveLength(issues.length);
+    const numbers = rows.map((r) => Number(r[0]!.slice('ENG-'.length)));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
   it('refuses a format it does not make', async () => {
     const res = await owner.request(`/api/workspaces/${ws.slug}/export?format=xml`);
     expect(res.status).toBe(422);
