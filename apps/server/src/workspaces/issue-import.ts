@@ -63,16 +63,26 @@ export async function importIssues(
         },
       ],
     });
-  const [members, labels, issues] = await Promise.all([
+  const [members, labels] = await Promise.all([
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
-    couch.docsWithPrefix<IssueDoc>(db, 'issue:'),
   ]);
+  // Of the issues there are, only how many and the project's first place in the manual order
+  // matter: read a page at a time rather than all 100,000 at once.
+  let issueCount = 0;
+  let firstOrder: string | null = null;
+  for await (const page of couch.pagesWithPrefix<IssueDoc>(db, 'issue:'))
+    for (const issue of page) {
+      issueCount++;
+      // Fractional index keys compare by plain code-unit order.
+      if (issue.projectId === project._id && (firstOrder === null || issue.sortOrder < firstOrder))
+        firstOrder = issue.sortOrder;
+    }
   const rows = parsed.data.map((row) => row.map(unescapeFormula));
   const read = readImportRows(rows, { states: project.states, members, labels });
   if (!read.ok) throw new AppError('VALIDATION_FAILED', { errors: read.errors });
   if (read.newLabels.length && !can(access.role, 'label:create')) throw new AppError('FORBIDDEN');
-  if (issues.length + read.issues.length > LIMITS.issuesPerWorkspace)
+  if (issueCount + read.issues.length > LIMITS.issuesPerWorkspace)
     throw new AppError('VALIDATION_FAILED', {
       errors: [
         {
@@ -107,12 +117,6 @@ export async function importIssues(
   for (const label of labelDocs) known.set(labelNameKey(label.name), label._id);
   const workspaceId = access.workspace._id.slice('workspace:'.length);
   const block = await store.reserveNumbers(workspaceId, project._id, read.issues.length);
-  const firstOrder = issues
-    .filter((i) => i.projectId === project._id)
-    .reduce<string | null>(
-      (min, i) => (min === null || i.sortOrder < min ? i.sortOrder : min),
-      null,
-    );
   const orders = generateNKeysBetween(null, firstOrder, read.issues.length);
 
   const docs: WorkspaceDoc[] = [...labelDocs];
