@@ -164,8 +164,11 @@ export async function importIssues(
   };
 }
 
-/** Keel's CSV export writes a cell starting with = + - @ as '=…, so no spreadsheet runs it. */
-const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+/**
+ * Keel's CSV export writes a cell starting with = + - @ as '=…, so no spreadsheet runs it, and
+ * one starting with ' as ''…: one ' comes off again.
+ */
+const unescapeFormula = (cell: string) => (/^'['=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /**
  * The same per-document rules as every write through the proxy (SPEC §6 for the importer's

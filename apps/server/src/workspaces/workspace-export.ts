@@ -73,9 +73,7 @@ export async function* exportCsv(
     for (const issue of page) keys.set(issue._id, keyOf(issue));
   const order = [...keys].sort(([, a], [, b]) => a.localeCompare(b, 'en', { numeric: true }));
 
-  // A cell starting with = + - @ would run as a formula in a spreadsheet: it is written with a
-  // leading ' instead, which the import takes off again.
-  const csv = (data: string[][]) => Papa.unparse(data, { escapeFormulae: true });
+  const csv = (data: string[][]) => Papa.unparse(data, { escapeFormulae: FORMULA_OR_QUOTE });
   // Rows are joined by \r\n, each page starting a new line after the one before.
   yield EXPORT_COLUMNS.join(',');
   for (let i = 0; i < order.length; i += EXPORT_PAGE) {
@@ -105,6 +103,11 @@ export async function* exportCsv(
     if (data.length) yield `\r\n${csv(data)}`;
   }
 }
+
+// A cell starting with = + - @ (or a tab or return) would run as a formula in a spreadsheet: it
+// is written with a leading ' instead. One that starts with ' gets another, so the import, which
+// takes one off, gives back what was there (issue-import.ts).
+const FORMULA_OR_QUOTE = /^['=+\-@\t\r]/;
 
 // Issues read per request on the CSV export's second pass.
 const EXPORT_PAGE = 1_000;
