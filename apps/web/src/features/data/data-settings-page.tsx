@@ -97,7 +97,7 @@ export function DataSettingsPage() {
   const projectKey = projects.find((p) => p._id === chosenProject)?.key;
   return (
     <div className="settings-section data-settings">
-      <h1 className="data-settings__title">Import and export</h1>
+      <h1 className="settings-section__title">Import and export</h1>
 
       <section aria-labelledby="export-title" className="data-settings__part">
         <h2 id="export-title" className="data-settings__subtitle">

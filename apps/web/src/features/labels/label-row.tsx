@@ -40,7 +40,7 @@ export function LabelRow({ label, issueCount, canEdit, canDelete, onDelete }: La
           />
           <span className="row-list__name">{label.name}</span>
           <span className="row-list__count">
-            {issueCount} {issueCount === 1 ? 'issue' : 'issues'}
+            {issueCount.toLocaleString('en')} {issueCount === 1 ? 'issue' : 'issues'}
           </span>
           {canEdit ? (
             <Button

@@ -45,7 +45,7 @@ export function LabelsPage() {
   const deletingCount = deleting ? (counts.get(deleting._id) ?? 0) : 0;
   return (
     <div className="settings-section">
-      <h1 className="labels__title">Labels</h1>
+      <h1 className="settings-section__title">Labels</h1>
       <p className="settings-section__intro">
         Labels sort issues across projects, like Bug or Design. Names are unique, ignoring case.
       </p>

@@ -89,7 +89,7 @@ export function MembersPage({ onMyRoleChanged, onLeft }: MembersPageProps) {
 
   return (
     <div className="settings-section members">
-      <h1 className="members__title">Members</h1>
+      <h1 className="settings-section__title">Members</h1>
       <p className="settings-section__intro">
         Everyone in the workspace and what they may do. Admins manage members and viewers; only the
         owner manages admins and hands over ownership.

@@ -29,7 +29,7 @@ export function StateRow(props: StateRowProps) {
     disabled: !canEdit || editing,
   });
   const style = { transform: CSS.Transform.toString(transform), transition };
-  const count = `${issueCount} ${issueCount === 1 ? 'issue' : 'issues'}`;
+  const count = `${issueCount.toLocaleString('en')} ${issueCount === 1 ? 'issue' : 'issues'}`;
   return (
     <li
       ref={setNodeRef}

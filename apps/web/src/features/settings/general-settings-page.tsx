@@ -81,7 +81,7 @@ export function GeneralSettingsPage({ name, onRenamed, onDeleted }: GeneralSetti
 
   return (
     <div className="settings-section">
-      <h1 className="general-settings__title">General</h1>
+      <h1 className="settings-section__title">General</h1>
       <p className="settings-section__intro">
         The workspace&apos;s name shows in the sidebar and the workspace switcher. Its URL key,{' '}
         <code>{slug}</code>, is fixed.
