@@ -87,8 +87,12 @@ export function DataSettingsPage() {
     if (!checked) return;
     const result = await send({ projectId: checked.projectId, csv: checked.csv, dryRun: false });
     if (!result) return setChecked(null);
-    const keys = result.firstKey === result.lastKey ? result.firstKey : `${result.firstKey}–${result.lastKey}`;
-    showToast(`${importSummary(result.issues, projectName(checked.projectId), false)} ${keys}`, 'success');
+    const keys =
+      result.firstKey === result.lastKey ? result.firstKey : `${result.firstKey}–${result.lastKey}`;
+    showToast(
+      `${importSummary(result.issues, projectName(checked.projectId), false)} ${keys}`,
+      'success',
+    );
     setChecked(null);
     setFile(null);
     setFileField((n) => n + 1);
@@ -104,15 +108,15 @@ export function DataSettingsPage() {
           Export
         </h2>
         <p className="settings-section__intro">
-          Everything in this workspace, to keep or to take elsewhere: every project, issue,
-          comment, label and activity as JSON, or the issues as a spreadsheet (CSV) in the
-          columns an import reads back.
+          Everything in this workspace, to keep or to take elsewhere: every project, issue, comment,
+          label and activity as JSON, or the issues as a spreadsheet (CSV) in the columns an import
+          reads back.
         </p>
         {offline ? (
           // A download comes from the server; offline the link would only save an error page.
           <p className="data-settings__offline" role="status">
-            {errorMessage('OFFLINE')} Exporting needs the server: it works again once you are
-            back online.
+            {errorMessage('OFFLINE')} Exporting needs the server: it works again once you are back
+            online.
           </p>
         ) : (
           <div className="data-settings__actions">
@@ -210,7 +214,8 @@ export function DataSettingsPage() {
                     disabled={busy}
                     onClick={() => void importChecked()}
                   >
-                    Import {checked.result.issues === 1 ? '1 issue' : `${checked.result.issues} issues`}
+                    Import{' '}
+                    {checked.result.issues === 1 ? '1 issue' : `${checked.result.issues} issues`}
                   </Button>
                 ) : (
                   <Button

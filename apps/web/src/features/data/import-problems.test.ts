@@ -20,7 +20,7 @@ describe('importSummary', () => {
 });
 
 describe('importFailure', () => {
-  it("says what became of the file, and not that changes wait on this device", () => {
+  it('says what became of the file, and not that changes wait on this device', () => {
     expect(
       importFailure(
         'DB_UNAVAILABLE',
@@ -28,8 +28,12 @@ describe('importFailure', () => {
         [{ path: 'import', message: 'Nothing was imported.' }],
       ),
     ).toBe("The server can't reach its database. Nothing was imported.");
-    expect(importFailure('FORBIDDEN', "You don't have permission to do that. Ask a workspace admin.", [])).toBe(
-      "You don't have permission to do that. Ask a workspace admin.",
-    );
+    expect(
+      importFailure(
+        'FORBIDDEN',
+        "You don't have permission to do that. Ask a workspace admin.",
+        [],
+      ),
+    ).toBe("You don't have permission to do that. Ask a workspace admin.");
   });
 });
