@@ -79,6 +79,17 @@ const VALID: Record<Exclude<DocType, 'member'>, Record<string, unknown>> = {
     createdAt: T,
     updatedAt: T,
   },
+  conflict: {
+    _id: 'conflict:c1',
+    type: 'conflict',
+    issueId: 'issue:i1',
+    commentId: null,
+    field: 'description',
+    lost: { value: 'Mine', by: ME, at: T },
+    kept: { value: 'Theirs', by: 'them1', at: T },
+    createdAt: T,
+    updatedAt: T,
+  },
   readMarker: {
     _id: `readMarker:${ME}`,
     type: 'readMarker',
@@ -131,6 +142,8 @@ describe('ids a document points at have the format of what they point at', () =>
     ['issue.labelIds', { ...VALID.issue, labelIds: ['label:l1', 'issue:i1'] }, 'labelIds.1'],
     ['comment.issueId', { ...VALID.comment, issueId: 'comment:c0' }, 'issueId'],
     ['activity.issueId', { ...VALID.activity, issueId: '_design/x' }, 'issueId'],
+    ['conflict.issueId', { ...VALID.conflict, issueId: 'label:l1' }, 'issueId'],
+    ['conflict.commentId', { ...VALID.conflict, commentId: 'issue:i1' }, 'commentId'],
   ];
   it.each(cases)('%s refuses %#', (_name, doc, path) => {
     const verdict = write(doc);

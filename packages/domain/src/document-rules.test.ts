@@ -26,7 +26,8 @@ const USER: Record<Role, string> = {
 const OTHER = 'other1';
 
 type Raw = Record<string, unknown>;
-type AuthoredType = Exclude<DocType, 'member'>;
+// Conflict entries have no author (whoever merges writes them); tested on their own below.
+type AuthoredType = Exclude<DocType, 'member' | 'conflict'>;
 const AUTHORED: AuthoredType[] = ['project', 'issue', 'comment', 'label', 'activity', 'readMarker'];
 const AUTHOR_FIELD: Record<AuthoredType, string> = {
   project: 'createdBy',
@@ -117,6 +118,17 @@ const make: Record<DocType, (by: string) => Raw> = {
     from: 0,
     to: 2,
   }),
+  conflict: (by) => ({
+    _id: 'conflict:c1',
+    type: 'conflict',
+    createdAt: T0,
+    updatedAt: T0,
+    issueId: 'issue:i1',
+    commentId: null,
+    field: 'title',
+    lost: { value: 'Fix login on Safari', by, at: T0 },
+    kept: { value: 'Fix login', by: OTHER, at: T1 },
+  }),
   readMarker: (by) => ({
     _id: `readMarker:${by}`,
     type: 'readMarker',
@@ -129,6 +141,7 @@ const make: Record<DocType, (by: string) => Raw> = {
 
 /** A harmless change of content for an edit, one per type. */
 const CHANGE: Record<DocType, Raw> = {
+  conflict: { field: 'priority' },
   member: { name: 'Renamed' },
   project: { name: 'Platform' },
   issue: { title: 'Fix login for real', priority: 1 },
@@ -232,6 +245,46 @@ const MATRIX: Record<AuthoredType, Partial<Record<Action, Role[]>>> = {
     "delete others'": NONE,
   },
 };
+
+describe('checkDocumentWrite: conflict entries', () => {
+  it('may be written by anyone who edits issues, whoever’s edits they keep, and never changed or deleted', () => {
+    for (const role of ROLES) {
+      const mayEdit = OAM.includes(role);
+      for (const by of [USER[role], OTHER]) {
+        const created = checkDocumentWrite(make.conflict(by), ctx(role));
+        if (mayEdit) expect(created.ok, role).toBe(true);
+        else expect(created, role).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+        const existing = stored(make.conflict(by));
+        expect(
+          checkDocumentWrite(edited(make.conflict(by), CHANGE.conflict), ctx(role, existing)),
+          role,
+        ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+        expect(checkDocumentWrite(stub('conflict:c1'), ctx(role, existing)), role).toMatchObject({
+          ok: false,
+          code: 'FORBIDDEN',
+        });
+      }
+    }
+  });
+
+  it('holds a value of a kind the timeline can show, and names a known field', () => {
+    const entry = make.conflict(USER.member);
+    for (const value of ['text', 3, ['label:l1'], null])
+      expect(
+        checkDocumentWrite({ ...entry, lost: { value, by: null, at: null } }, ctx('member')).ok,
+      ).toBe(true);
+    expect(checkDocumentWrite({ ...entry, field: 'sortOrder' }, ctx('member'))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(
+      checkDocumentWrite(
+        { ...entry, lost: { value: { x: 1 }, by: null, at: null } },
+        ctx('member'),
+      ),
+    ).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+  });
+});
 
 describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
   for (const type of AUTHORED) {

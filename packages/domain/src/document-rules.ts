@@ -41,6 +41,8 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   label: 'label:create',
   activity: 'issue:edit',
   readMarker: 'readMarker:write:own',
+  // Written by whichever device merges a concurrent edit, for whoever's edits they were.
+  conflict: 'issue:edit',
 };
 
 /** The field that names a document's author; it is set on create and never changes. */
@@ -71,7 +73,7 @@ function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
     case 'readMarker':
       return doc.userId === userId ? 'readMarker:write:own' : null;
     default:
-      return null; // members are the server's, activity is immutable
+      return null; // members are the server's, activity and conflict entries are immutable
   }
 }
 
@@ -161,7 +163,7 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     const permission = CREATE[type];
     if (!permission || !can(ctx.role, permission))
       return refuse('FORBIDDEN', "You don't have permission to create this");
-    if (authorOf(doc) !== ctx.userId)
+    if (AUTHOR_FIELD[type] && authorOf(doc) !== ctx.userId)
       return refuse('FORBIDDEN', 'A document can only be created in your own name', [
         { path: AUTHOR_FIELD[type] ?? '', message: 'Must be you' },
       ]);

@@ -124,6 +124,11 @@ export const issueDocSchema = z.strictObject({
    * it existed and for groups not edited since creation (they count as oldest).
    */
   fieldTimes: z.partialRecord(issueFieldGroupSchema, isoTimestampSchema).optional(),
+  /**
+   * Who made each field group's last edit (beside `fieldTimes`), so a conflict entry can say
+   * whose value a concurrent edit replaced; absent on issues written before it existed.
+   */
+  fieldBy: z.partialRecord(issueFieldGroupSchema, userRef).optional(),
 });
 
 export const commentDocSchema = z.strictObject({
@@ -174,6 +179,45 @@ export const activityDocSchema = z.strictObject({
   to: activityValue,
 });
 
+/** The field groups a concurrent edit can override, and a comment's text. */
+export const CONFLICT_FIELDS = [
+  'title',
+  'description',
+  'state',
+  'priority',
+  'assignee',
+  'labels',
+  'estimate',
+  'dueDate',
+  'parent',
+  'comment',
+] as const;
+export type ConflictField = (typeof CONFLICT_FIELDS)[number];
+
+const conflictSideSchema = z.strictObject({
+  /** A text, a state/assignee/parent id, a number, label ids, or null (empty). */
+  value: activityValue,
+  by: userRef.nullable(),
+  at: isoTimestampSchema.nullable(),
+});
+
+/**
+ * A value that lost to a concurrent edit of the same field (issue-merge.ts): who wrote which,
+ * and when, so the issue's timeline shows it with Restore and Copy. Written by whichever device
+ * merges, with an id and times that follow from its content, so two devices merging the same
+ * versions write the same record. Immutable.
+ */
+export const conflictDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('conflict'),
+  issueId: refTo('issue'),
+  /** Set when the text is a comment's (field `comment`). */
+  commentId: refTo('comment').nullable(),
+  field: z.enum(CONFLICT_FIELDS),
+  lost: conflictSideSchema,
+  kept: conflictSideSchema,
+});
+
 export const readMarkerDocSchema = z.strictObject({
   ...base,
   type: z.literal('readMarker'),
@@ -189,6 +233,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   labelDocSchema,
   activityDocSchema,
   readMarkerDocSchema,
+  conflictDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -198,4 +243,6 @@ export type CommentDoc = z.infer<typeof commentDocSchema>;
 export type LabelDoc = z.infer<typeof labelDocSchema>;
 export type ActivityDoc = z.infer<typeof activityDocSchema>;
 export type ReadMarkerDoc = z.infer<typeof readMarkerDocSchema>;
+export type ConflictDoc = z.infer<typeof conflictDocSchema>;
+export type ConflictSide = ConflictDoc['lost'];
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

@@ -17,9 +17,18 @@ const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
 const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
 
 describe('document ids', () => {
-  it('lists the seven workspace document types of SPEC §3', () => {
+  it('lists the seven workspace document types of SPEC §3, and conflict entries', () => {
     expect([...DOC_TYPES].sort()).toEqual(
-      ['activity', 'comment', 'issue', 'label', 'member', 'project', 'readMarker'].sort(),
+      [
+        'activity',
+        'comment',
+        'issue',
+        'label',
+        'member',
+        'project',
+        'readMarker',
+        'conflict',
+      ].sort(),
     );
   });
 

@@ -10,6 +10,7 @@ export const DOC_TYPES = [
   'label',
   'activity',
   'readMarker',
+  'conflict',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 

@@ -20,3 +20,6 @@ export * from './issue-merge.ts';
 export * from './filter-groups.ts';
 export * from './text-index.ts';
 export * from './issue-import.ts';
+export * from './text-merge.ts';
+export * from './comment-merge.ts';
+export * from './conflict-entry.ts';

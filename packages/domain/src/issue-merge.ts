@@ -1,18 +1,46 @@
-import { ISSUE_FIELD_GROUPS, type IssueDoc, type IssueFieldGroup } from './documents.ts';
+import {
+  ISSUE_FIELD_GROUPS,
+  type ConflictField,
+  type ConflictSide,
+  type IssueDoc,
+  type IssueFieldGroup,
+} from './documents.ts';
+import { LIMITS } from './limits.ts';
+import { mergeText } from './text-merge.ts';
 
 /**
  * Concurrent edits of one issue (SPEC: nothing typed is silently lost). Two devices that edit the
- * same issue offline leave CouchDB with two versions; they are merged field group by field
- * group: a group edited on one side only takes that side, a group edited on both takes the
- * later edit. The loser stays visible in the issue's activity, which both sides wrote.
+ * same issue apart leave CouchDB with two versions; they are merged field group by field group
+ * against their common version (the base), which the devices that made the edits keep:
+ * - a group changed on one side only takes that side;
+ * - a title or description changed on both is merged as text (text-merge.ts), so edits to
+ *   different parts both survive; labels and subscribers changed on both keep what each side
+ *   added and drop what each removed;
+ * - otherwise the later edit wins the group, and the other side's value becomes a conflict
+ *   entry on the issue's timeline (who, when, the value, with Restore).
  *
- * The merge is a join: for each group it keeps the greatest (edit time, value) pair, so it does
- * not depend on the order of versions or on who merges, and merging a merge changes nothing.
- * Every device that sees the same versions writes the same result.
+ * Without the base (a device that did not make either edit and no longer has the common
+ * version) every differing group counts as changed on both sides: the later edit wins, and a
+ * losing title or description is kept as a conflict entry.
+ *
+ * Every device that sees the same versions and base writes the same result: versions are
+ * merged in the order of their revisions, and "later" is decided by edit time, then by value.
  */
 const GROUPS = Object.keys(ISSUE_FIELD_GROUPS) as IssueFieldGroup[];
 
 type IssueContent = Omit<IssueDoc, '_rev' | '_revisions'>;
+
+/** A value a concurrent edit replaced, and the value that replaced it. */
+export interface LostValue {
+  field: ConflictField;
+  lost: ConflictSide;
+  kept: ConflictSide;
+}
+
+export interface IssueMerge {
+  issue: IssueContent;
+  lost: LostValue[];
+}
 
 function groupValues(issue: IssueDoc, group: IssueFieldGroup): unknown[] {
   return ISSUE_FIELD_GROUPS[group].map((field) => issue[field]);
@@ -29,50 +57,154 @@ const sameValues = (a: IssueDoc, b: IssueDoc, group: IssueFieldGroup) =>
 
 /** An absent time is older than any edit: the group has not been edited since creation. */
 const timeOf = (issue: IssueDoc, group: IssueFieldGroup) => issue.fieldTimes?.[group] ?? '';
+const byOf = (issue: IssueDoc, group: IssueFieldGroup) => issue.fieldBy?.[group] ?? null;
 
 /**
- * The issue `next` with the edit time of every group that differs from `previous` set to `now`.
- * Every write of an issue on a device goes through this, whichever screen made it.
+ * The issue `next` with the edit time (and editor, when given) of every group that differs from
+ * `previous` set. Every write of an issue on a device goes through this, whichever screen made it.
  */
-export function stampIssueEdits(next: IssueDoc, previous: IssueDoc | null, now: string): IssueDoc {
+export function stampIssueEdits(
+  next: IssueDoc,
+  previous: IssueDoc | null,
+  now: string,
+  by?: string,
+): IssueDoc {
   if (!previous) return next;
   const changed = GROUPS.filter((group) => !sameValues(next, previous, group));
   if (changed.length === 0) return next;
   const fieldTimes = { ...previous.fieldTimes, ...next.fieldTimes };
   for (const group of changed) fieldTimes[group] = now;
-  return { ...next, fieldTimes };
+  if (by === undefined) return { ...next, fieldTimes };
+  const fieldBy = { ...previous.fieldBy, ...next.fieldBy };
+  for (const group of changed) fieldBy[group] = by;
+  return { ...next, fieldTimes, fieldBy };
 }
 
-function later(a: IssueDoc, b: IssueDoc, group: IssueFieldGroup): IssueDoc {
+/** [earlier, later] of two versions for a group: by edit time, then by a fixed order of values. */
+function ordered(a: IssueDoc, b: IssueDoc, group: IssueFieldGroup): [IssueDoc, IssueDoc] {
   const ta = timeOf(a, group);
   const tb = timeOf(b, group);
-  if (ta !== tb) return ta > tb ? a : b;
+  if (ta !== tb) return ta > tb ? [b, a] : [a, b];
   // Same time, different values (issues written before edit times existed): any fixed order of
   // the values themselves keeps the result the same on every device.
-  return JSON.stringify(groupValues(a, group)) >= JSON.stringify(groupValues(b, group)) ? a : b;
+  return JSON.stringify(groupValues(a, group)) >= JSON.stringify(groupValues(b, group))
+    ? [b, a]
+    : [a, b];
 }
 
-/** The merge of two or more versions of one issue; revisions are left to the caller. */
-export function mergeIssueVersions(versions: readonly IssueDoc[]): IssueContent {
-  const [first, ...rest] = versions;
-  if (!first) throw new Error('mergeIssueVersions needs at least one version');
-  // Fields outside the groups (id, project, number, author, createdAt) never change.
-  const { _rev: _ignoredRev, _revisions: _ignoredRevisions, ...merged } = first;
+const FIELD_OF_GROUP: Partial<Record<IssueFieldGroup, ConflictField>> = {
+  title: 'title',
+  description: 'description',
+  state: 'state',
+  priority: 'priority',
+  assignee: 'assignee',
+  labels: 'labels',
+  estimate: 'estimate',
+  dueDate: 'dueDate',
+  parent: 'parent',
+};
+const TEXT_GROUPS: readonly IssueFieldGroup[] = ['title', 'description'];
+
+/** The value a conflict entry shows for a group: a state by its id, the rest as stored. */
+function shownValue(issue: IssueDoc, group: IssueFieldGroup): ConflictSide['value'] {
+  const value = issue[ISSUE_FIELD_GROUPS[group][0]];
+  return Array.isArray(value) ? [...value] : (value ?? null);
+}
+
+const side = (issue: IssueDoc, group: IssueFieldGroup): ConflictSide => ({
+  value: shownValue(issue, group),
+  by: byOf(issue, group),
+  at: timeOf(issue, group) || null,
+});
+
+/** What each side added, less what either removed; the earlier side's order first. */
+function mergeSets(base: readonly string[], early: readonly string[], late: readonly string[]) {
+  const kept = early.filter((x) => late.includes(x) || !base.includes(x));
+  return [...kept, ...late.filter((x) => !kept.includes(x) && !base.includes(x))];
+}
+
+const SET_LIMITS: Partial<Record<IssueFieldGroup, number>> = {
+  labels: LIMITS.labelsPerIssue,
+  subscribers: LIMITS.membersPerWorkspace,
+};
+
+/** Merge two versions against their base (or none); the later edit of a group is `late`. */
+function mergeTwo(base: IssueDoc | null, x: IssueDoc, y: IssueDoc, lost: LostValue[]): IssueDoc {
+  const merged: IssueDoc = { ...x };
+  const record = merged as unknown as Record<string, unknown>;
   const fieldTimes: Partial<Record<IssueFieldGroup, string>> = {};
-  const record = merged as Record<string, unknown>;
+  const fieldBy: Partial<Record<IssueFieldGroup, string>> = {};
   for (const group of GROUPS) {
-    const winner = rest.reduce((best, v) => later(best, v, group), first);
-    ISSUE_FIELD_GROUPS[group].forEach((field) => {
-      record[field] = winner[field];
-    });
-    const time = timeOf(winner, group);
+    const [early, late] = ordered(x, y, group);
+    // The side whose value (or, when merged, whose time and editor) the group takes.
+    let from = late;
+    let value: unknown = undefined;
+    let bothChanged = false;
+    if (sameValues(x, y, group) || (base && sameValues(early, base, group))) from = late;
+    else if (base && sameValues(late, base, group)) from = early;
+    else if (base && TEXT_GROUPS.includes(group)) {
+      const field = group as 'title' | 'description';
+      const text = mergeText(base[field], early[field], late[field]);
+      if (text === null) bothChanged = true;
+      else value = text;
+    } else if (base && SET_LIMITS[group] !== undefined) {
+      const field = group === 'labels' ? 'labelIds' : 'subscriberIds';
+      const set = mergeSets(base[field], early[field], late[field]);
+      if (set.length > SET_LIMITS[group]) bothChanged = true;
+      else value = set;
+    } else bothChanged = true;
+    const field = FIELD_OF_GROUP[group];
+    // Without the base, only a text is kept: another field may not have been edited on both.
+    if (bothChanged && field && (base || TEXT_GROUPS.includes(group))) {
+      const loser = side(early, group);
+      const winner = side(late, group);
+      if (!sameValue(loser.value, winner.value)) lost.push({ field, lost: loser, kept: winner });
+    }
+    const fields = ISSUE_FIELD_GROUPS[group];
+    if (value !== undefined) record[fields[0]] = value;
+    else for (const f of fields) record[f] = from[f];
+    const time = timeOf(from, group);
     if (time) fieldTimes[group] = time;
+    const by = byOf(from, group);
+    if (by) fieldBy[group] = by;
   }
-  merged.updatedAt = versions.reduce(
-    (t, v) => (v.updatedAt > t ? v.updatedAt : t),
-    first.updatedAt,
-  );
+  merged.updatedAt = x.updatedAt > y.updatedAt ? x.updatedAt : y.updatedAt;
   if (Object.keys(fieldTimes).length) merged.fieldTimes = fieldTimes;
   else delete merged.fieldTimes;
+  if (Object.keys(fieldBy).length) merged.fieldBy = fieldBy;
+  else delete merged.fieldBy;
   return merged;
+}
+
+/**
+ * The merge of two or more versions of one issue against their common version (null when it is
+ * not known), and the values it replaced; revisions are left to the caller.
+ */
+export function mergeConcurrentIssues(
+  versions: readonly IssueDoc[],
+  base: IssueDoc | null,
+): IssueMerge {
+  if (versions.length === 0) throw new Error('mergeConcurrentIssues needs at least one version');
+  // The order of the devices' revisions, the same wherever the merge runs.
+  const sorted = [...versions].sort((a, b) =>
+    (a._rev ?? '') !== (b._rev ?? '')
+      ? (a._rev ?? '') < (b._rev ?? '')
+        ? -1
+        : 1
+      : JSON.stringify(a) < JSON.stringify(b)
+        ? -1
+        : 1,
+  );
+  const lost: LostValue[] = [];
+  const [first, ...rest] = sorted as [IssueDoc, ...IssueDoc[]];
+  const merged = rest.reduce((acc, next) => mergeTwo(base, acc, next, lost), first);
+  const { _rev: _ignoredRev, _revisions: _ignoredRevisions, ...issue } = merged;
+  if (issue.fieldTimes && Object.keys(issue.fieldTimes).length === 0) delete issue.fieldTimes;
+  if (issue.fieldBy && Object.keys(issue.fieldBy).length === 0) delete issue.fieldBy;
+  return { issue, lost };
+}
+
+/** The merge of versions whose common version is unknown (see above); the values lost dropped. */
+export function mergeIssueVersions(versions: readonly IssueDoc[]): IssueContent {
+  return mergeConcurrentIssues(versions, null).issue;
 }

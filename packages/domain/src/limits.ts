@@ -4,6 +4,7 @@ export const LIMITS = {
   membersPerWorkspace: 1_000,
   projectsPerWorkspace: 200,
   labelsPerWorkspace: 500,
+  labelsPerIssue: 20,
   documentBytes: 1_000_000,
   bulkDocsPerRequest: 1_000,
   requestBodyBytes: 10_000_000,
