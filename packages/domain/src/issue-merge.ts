@@ -154,8 +154,10 @@ function mergeTwo(base: IssueDoc | null, x: IssueDoc, y: IssueDoc, lost: LostVal
       else value = set;
     } else bothChanged = true;
     const field = FIELD_OF_GROUP[group];
-    // Without the base, only a text is kept: another field may not have been edited on both.
-    if (bothChanged && field && (base || TEXT_GROUPS.includes(group))) {
+    // Without the base, only a text is kept, and only when both sides edited it at some time:
+    // another field, or a text one side never touched, may not have been edited on both.
+    const keepLost = base !== null || (TEXT_GROUPS.includes(group) && timeOf(early, group) !== '');
+    if (bothChanged && field && keepLost) {
       const loser = side(early, group);
       const winner = side(late, group);
       if (!sameValue(loser.value, winner.value)) lost.push({ field, lost: loser, kept: winner });

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDocId, newLabelDocument, newProjectDocument, readMarkerAt } from '@keel/domain';
+import {
+  conflictEntries,
+  newDocId,
+  newLabelDocument,
+  newProjectDocument,
+  readMarkerAt,
+} from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
@@ -510,6 +516,52 @@ describe('/db/:ws references (SPEC §5)', () => {
       updatedAt: now,
     };
     const { rows } = await bulk(owner, [comment]);
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'issueId',
+      message: 'The issue does not exist',
+    });
+  });
+});
+
+describe('/db/:ws conflict entries (a value a concurrent edit replaced)', () => {
+  const entryFor = (issueId: string, lostBy: string) =>
+    conflictEntries(
+      issueId,
+      null,
+      [
+        {
+          field: 'title',
+          lost: { value: 'Fix the signup crash', by: lostBy, at: '2026-11-22T10:00:00.000Z' },
+          kept: { value: 'Fix the logout crash', by: 'someone1', at: '2026-11-22T10:01:00.000Z' },
+        },
+      ],
+      '2026-11-22T10:01:00.000Z',
+    )[0]!;
+
+  it('saves one for an existing issue in another person’s name, the same one twice, never a change', async () => {
+    const issue = issueDoc(ws);
+    await bulk(owner, [issue]);
+    const entry = entryFor(issue._id, 'someone2');
+    const created = await bulk(owner, [entry]);
+    expect(created.rows[0]).toMatchObject({ id: entry._id, ok: true });
+    // A second device merging the same versions writes the same record: the same revision.
+    const replicated = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
+      method: 'POST',
+      json: {
+        docs: [{ ...entry, _rev: created.rows[0]!.rev, _revisions: undefined }],
+        new_edits: false,
+      },
+    });
+    expect(replicated.status).toBe(201);
+    const changed = await bulk(owner, [
+      { ...entry, _rev: created.rows[0]!.rev, lost: { ...entry.lost, value: 'Forged' } },
+    ]);
+    expect(changed.rows[0]).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await stored(entry._id))?.lost).toMatchObject({ value: 'Fix the signup crash' });
+  });
+
+  it('refuses one for an issue that does not exist', async () => {
+    const { rows } = await bulk(owner, [entryFor('issue:nope', ws.userId)]);
     expect(rows[0]?.errors).toContainEqual({
       path: 'issueId',
       message: 'The issue does not exist',

@@ -10,7 +10,8 @@ import type { CouchClient } from '../../db/couch-client.ts';
 /**
  * SPEC §5 rules about what a document points at, checked on the server for every write: an
  * issue's parent is an issue of the workspace and not itself or below it, its assignee is an
- * active member, its labels exist; a new comment or activity belongs to an existing issue. Only
+ * active member, its labels exist; a new comment, activity or conflict entry belongs to an
+ * existing issue. Only
  * references that change are checked, so an old document is never refused for what happened
  * to others since.
  */
@@ -39,7 +40,7 @@ export function referencedIds(docs: unknown[], stored: Map<string, WorkspaceDoc>
           if (typeof label === 'string' && !prev?.labelIds.includes(label)) ids.add(label);
     }
     if (
-      (doc.type === 'comment' || doc.type === 'activity') &&
+      (doc.type === 'comment' || doc.type === 'activity' || doc.type === 'conflict') &&
       !before &&
       typeof doc.issueId === 'string'
     )
@@ -76,7 +77,7 @@ export async function referenceProblem(
     }
   }
   if (
-    (doc.type === 'comment' || doc.type === 'activity') &&
+    (doc.type === 'comment' || doc.type === 'activity' || doc.type === 'conflict') &&
     !existing &&
     lookup.get(doc.issueId)?.type !== 'issue'
   )

@@ -1,8 +1,9 @@
-import type { ActivityDoc, CommentDoc } from '@keel/domain';
+import type { ActivityDoc, CommentDoc, ConflictDoc } from '@keel/domain';
 
 export type TimelineEntry =
   | { kind: 'activity'; id: string; at: string; activity: ActivityDoc }
-  | { kind: 'comment'; id: string; at: string; comment: CommentDoc };
+  | { kind: 'comment'; id: string; at: string; comment: CommentDoc }
+  | { kind: 'conflict'; id: string; at: string; conflict: ConflictDoc };
 
 /**
  * One history of an issue: comments and activity records in the order they happened (by
@@ -12,6 +13,7 @@ export type TimelineEntry =
 export function mergeTimeline(
   activity: readonly ActivityDoc[],
   comments: readonly CommentDoc[],
+  conflicts: readonly ConflictDoc[] = [],
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     ...activity.map((a) => ({
@@ -21,6 +23,13 @@ export function mergeTimeline(
       activity: a,
     })),
     ...comments.map((c) => ({ kind: 'comment' as const, id: c._id, at: c.createdAt, comment: c })),
+    // A lost value shows where the later edit that replaced it happened.
+    ...conflicts.map((c) => ({
+      kind: 'conflict' as const,
+      id: c._id,
+      at: c.createdAt,
+      conflict: c,
+    })),
   ];
   return entries.sort(
     (a, b) => a.at.localeCompare(b.at) || rank(a) - rank(b) || a.id.localeCompare(b.id),

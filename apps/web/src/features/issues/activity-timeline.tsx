@@ -6,9 +6,16 @@ import { CommentEditor } from '../comments/comment-editor.tsx';
 import { CommentItem } from '../comments/comment-item.tsx';
 import { useCommentActions } from '../comments/use-comment-actions.ts';
 import { useMemberNames } from '../comments/use-member-names.ts';
-import { useDocs, useIssueActivity, useIssueComments, useProjectMap } from '../sync/use-docs.ts';
+import {
+  useDocs,
+  useIssueActivity,
+  useIssueComments,
+  useIssueConflicts,
+  useProjectMap,
+} from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { mergeTimeline } from './activity-timeline-merge.ts';
+import { ConflictEntry } from './conflict-entry.tsx';
 import { describeActivity, type ActivityNames } from './describe-activity.ts';
 
 /**
@@ -28,7 +35,11 @@ export const ActivityTimeline = memo(function ActivityTimeline({
   // layout the field's new value forces inside the click does not include the timeline.
   const activity = useDeferredValue(useIssueActivity(issueId));
   const comments = useDeferredValue(useIssueComments(issueId));
-  const entries = useMemo(() => mergeTimeline(activity, comments), [activity, comments]);
+  const conflicts = useDeferredValue(useIssueConflicts(issueId));
+  const entries = useMemo(
+    () => mergeTimeline(activity, comments, conflicts),
+    [activity, comments, conflicts],
+  );
   const names = useActivityNames(states);
   const actions = useCommentActions(issueId);
 
@@ -41,6 +52,8 @@ export const ActivityTimeline = memo(function ActivityTimeline({
             <li key={entry.id} className="activity__comment">
               <CommentItem comment={entry.comment} />
             </li>
+          ) : entry.kind === 'conflict' ? (
+            <ConflictEntry key={entry.id} entry={entry.conflict} names={names} />
           ) : (
             <ActivityLine key={entry.id} entry={entry.activity} names={names} />
           ),

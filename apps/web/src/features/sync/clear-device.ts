@@ -1,9 +1,11 @@
 import { removeAllOwnKeys } from '../../shared/lib/local-store.ts';
 import { knownReplicas } from './known-replicas.ts';
+import { baseVersionsDbName } from './merge/base-versions.ts';
 import { snapshotDbName } from './snapshot-db.ts';
 import { closeWorkspaceSession } from './workspace-session.ts';
 
-const SNAPSHOTS_PREFIX = snapshotDbName('');
+// The databases kept beside a replica (snapshot-db.ts, merge/base-versions.ts).
+const BESIDE_PREFIXES = [snapshotDbName(''), baseVersionsDbName('')];
 
 /**
  * Delete every workspace replica on this device, the cached app files and Keel's localStorage.
@@ -16,8 +18,9 @@ export async function clearDeviceData(): Promise<void> {
   const listed = await indexedDB.databases?.().catch(() => []);
   for (const db of listed ?? []) {
     if (db.name?.startsWith('_pouch_keel-')) names.add(db.name.slice('_pouch_'.length));
-    // A replica's snapshots (snapshot-db.ts) with no replica left beside them.
-    if (db.name?.startsWith(SNAPSHOTS_PREFIX)) names.add(db.name.slice(SNAPSHOTS_PREFIX.length));
+    // What was kept beside a replica, with no replica left beside it.
+    for (const prefix of BESIDE_PREFIXES)
+      if (db.name?.startsWith(prefix)) names.add(db.name.slice(prefix.length));
   }
   const { destroyReplica } = await import('./replica.ts');
   await Promise.all([...names].map((name) => destroyReplica(name).catch(() => undefined)));

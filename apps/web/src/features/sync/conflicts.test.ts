@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { conflictDocSchema } from '@keel/domain';
 import { testIssue } from '@keel/domain/test-fixtures';
-import { conflictResolution } from './conflicts.ts';
+import { commonRevision, conflictResolution } from './conflicts.ts';
 
 const at = (minute: number) => `2026-03-01T10:0${minute}:00.000Z`;
 const base = testIssue({ number: 3, title: 'Base' });
@@ -21,7 +22,7 @@ const b = {
 
 describe('conflictResolution', () => {
   it('writes the merge on the winner and deletes every other version', () => {
-    expect(conflictResolution(b, [a])).toEqual([
+    expect(conflictResolution(b, [a], null)).toEqual([
       {
         ...base,
         title: 'Title from A',
@@ -34,24 +35,85 @@ describe('conflictResolution', () => {
     ]);
   });
 
-  it('only deletes the others when the winner already is the merge', () => {
+  it('only deletes the others when the winner already is the merge, keeping a lost title', () => {
     const later = { ...a, _rev: '3-cccc', title: 'Later', fieldTimes: { title: at(5) } };
-    expect(conflictResolution(later, [a])).toEqual([
-      { _id: base._id, _rev: '2-aaaa', _deleted: true },
+    const writes = conflictResolution(later, [a], null);
+    expect(writes?.[0]).toEqual({ _id: base._id, _rev: '2-aaaa', _deleted: true });
+    // Without the common version, a title both sides edited is kept whole as an entry.
+    expect(writes?.slice(1)).toMatchObject([
+      {
+        type: 'conflict',
+        field: 'title',
+        lost: { value: 'Title from A' },
+        kept: { value: 'Later' },
+      },
     ]);
   });
 
   it('gives the same merged content whichever version the device holds as winner', () => {
-    const [fromB] = conflictResolution(b, [a]) ?? [];
-    const [fromA] = conflictResolution(a, [b]) ?? [];
+    const [fromB] = conflictResolution(b, [a], null) ?? [];
+    const [fromA] = conflictResolution(a, [b], null) ?? [];
     const { _rev: _b, ...contentB } = fromB as { _rev: string };
     const { _rev: _a, ...contentA } = fromA as { _rev: string };
     expect(contentA).toEqual(contentB);
   });
 
   it('leaves alone what it cannot merge: no conflict, or a version that is not a valid issue', () => {
-    expect(conflictResolution(a, [])).toBeNull();
-    expect(conflictResolution(a, [{ ...b, title: '' }])).toBeNull();
-    expect(conflictResolution({ _id: 'label:x', type: 'label' }, [a])).toBeNull();
+    expect(conflictResolution(a, [], null)).toBeNull();
+    expect(conflictResolution(a, [{ ...b, title: '' }], null)).toBeNull();
+    expect(conflictResolution({ _id: 'label:x', type: 'label' }, [a], null)).toBeNull();
+  });
+
+  it('with the common version, merges both titles and writes an entry for a lost value', () => {
+    const from = { ...base, title: 'Fix the login crash', _rev: '1-bace' };
+    const mine = {
+      ...from,
+      _rev: '2-aaaa',
+      title: 'Fix the login crash on Safari',
+      priority: 1,
+      fieldTimes: { title: at(1), priority: at(1) },
+      fieldBy: { title: 'alice', priority: 'alice' },
+    };
+    const theirs = {
+      ...from,
+      _rev: '2-bbbb',
+      title: 'Fix login crash',
+      priority: 2,
+      updatedAt: at(2),
+      fieldTimes: { title: at(2), priority: at(2) },
+      fieldBy: { title: 'bob', priority: 'bob' },
+    };
+    const writes = conflictResolution(theirs, [mine], from) ?? [];
+    expect(writes[0]).toMatchObject({ title: 'Fix login crash on Safari', priority: 2 });
+    expect(writes[1]).toEqual({ _id: base._id, _rev: '2-aaaa', _deleted: true });
+    const entry = conflictDocSchema.parse(writes[2]);
+    expect(entry).toMatchObject({
+      issueId: base._id,
+      field: 'priority',
+      lost: { value: 1, by: 'alice' },
+      kept: { value: 2, by: 'bob' },
+    });
+    expect(writes).toHaveLength(3);
+    // An entry already on the device (another device merged first) is not written again.
+    expect(conflictResolution(theirs, [mine], from, (id) => id === entry._id)).toHaveLength(2);
+  });
+});
+
+describe('commonRevision', () => {
+  const history = (start: number, ids: string[]) => ({
+    _id: 'issue:i3',
+    _revisions: { start, ids },
+  });
+
+  it('is the latest revision both histories share', () => {
+    expect(commonRevision([history(4, ['d', 'c', 'b', 'a']), history(3, ['x', 'b', 'a'])])).toBe(
+      '2-b',
+    );
+    expect(commonRevision([history(2, ['y', 'a']), history(2, ['z', 'a'])])).toBe('1-a');
+  });
+
+  it('is unknown without histories, or when they share nothing (pruned)', () => {
+    expect(commonRevision([{ _id: 'issue:i3' }, history(2, ['z', 'a'])])).toBeNull();
+    expect(commonRevision([history(9, ['q']), history(9, ['r'])])).toBeNull();
   });
 });

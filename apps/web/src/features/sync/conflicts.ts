@@ -1,33 +1,134 @@
-import { issueDocSchema, mergeIssueVersions, type IssueDoc } from '@keel/domain';
+import {
+  commentDocSchema,
+  conflictEntries,
+  issueDocSchema,
+  mergeConcurrentComments,
+  mergeConcurrentIssues,
+  typeOfId,
+  type LostValue,
+} from '@keel/domain';
 import type { Replica } from './replica.ts';
+import type { BaseVersions } from './merge/base-versions.ts';
 import { sameContent } from './rejected/same-content.ts';
 
 /**
- * The writes that settle a conflicted issue on this device: the merged issue on top of the
- * winning revision (only when it differs from it) and a deletion of every other live revision.
- * Null when the versions are not all valid issues: a conflict Keel cannot merge is left as it
- * is rather than guessed at. Every device that sees the same versions computes the same writes.
+ * Concurrent edits of one issue or comment, settled on this device (decision 004, 007): the
+ * merge is written on top of the winning revision, every other live revision is deleted, and
+ * each value the merge replaced becomes a conflict entry on the issue's timeline. Every device
+ * that sees the same versions and finds the same common version writes the same documents.
  */
-export function conflictResolution(winner: object, others: readonly object[]): object[] | null {
-  const parsed = [winner, ...others].map((v) => issueDocSchema.safeParse(v));
-  const issues: IssueDoc[] = [];
-  for (const p of parsed) {
-    if (!p.success) return null;
-    issues.push(p.data);
+
+interface Revisions {
+  _id: string;
+  _rev?: string;
+  _revisions?: { start: number; ids: string[] };
+}
+
+/** The latest revision every version descends from, from their histories; null if unknown. */
+export function commonRevision(versions: readonly object[]): string | null {
+  let common: string[] | null = null;
+  for (const version of versions) {
+    const history = (version as Revisions)._revisions;
+    if (!history) return null;
+    const revs = history.ids.map((id, i) => `${history.start - i}-${id}`);
+    common = common === null ? revs : common.filter((rev) => revs.includes(rev));
   }
-  const [won, ...lost] = issues;
-  if (!won || lost.length === 0) return null;
-  const merged = mergeIssueVersions(issues);
+  // Histories list the newest first: the first shared one is the latest.
+  return common?.[0] ?? null;
+}
+
+type Merge = { content: { _id: string; updatedAt: string }; lost: LostValue[]; issueId: string };
+
+/** The merge of valid versions of an issue or comment; null when one is not valid. */
+function merge(versions: readonly object[], base: object | null): Merge | null {
+  const id = (versions[0] as Revisions | undefined)?._id ?? '';
+  const type = typeOfId(id);
+  if (type === 'issue') {
+    const parsed = versions.map((v) => issueDocSchema.safeParse(v));
+    if (!parsed.every((p) => p.success)) return null;
+    const baseDoc = base ? issueDocSchema.safeParse(base) : null;
+    const { issue, lost } = mergeConcurrentIssues(
+      parsed.map((p) => p.data!),
+      baseDoc?.success ? baseDoc.data : null,
+    );
+    return { content: issue, lost, issueId: issue._id };
+  }
+  if (type === 'comment') {
+    const parsed = versions.map((v) => commentDocSchema.safeParse(v));
+    if (!parsed.every((p) => p.success)) return null;
+    const baseDoc = base ? commentDocSchema.safeParse(base) : null;
+    const { comment, lost } = mergeConcurrentComments(
+      parsed.map((p) => p.data!),
+      baseDoc?.success ? baseDoc.data : null,
+    );
+    return { content: comment, lost, issueId: comment.issueId };
+  }
+  return null;
+}
+
+/**
+ * The writes that settle a conflicted document: the merge on top of the winning revision (only
+ * when it differs from it), a deletion of every other live revision, and the conflict entries
+ * not already on the device (`held`). Null when the versions are not all valid issues or
+ * comments: a conflict Keel cannot merge is left as it is rather than guessed at.
+ */
+export function conflictResolution(
+  winner: object,
+  others: readonly object[],
+  base: object | null,
+  held: (id: string) => boolean = () => false,
+): object[] | null {
+  if (others.length === 0) return null;
+  const merged = merge([winner, ...others], base);
+  if (!merged) return null;
+  const won = winner as Revisions;
   const writes: object[] = [];
-  if (!sameContent(merged, won)) writes.push({ ...merged, _rev: won._rev });
-  for (const loser of lost) writes.push({ _id: loser._id, _rev: loser._rev, _deleted: true });
+  if (!sameContent(merged.content, stripHistory(won)))
+    writes.push({ ...merged.content, _rev: won._rev });
+  for (const loser of others as Revisions[])
+    writes.push({ _id: loser._id, _rev: loser._rev, _deleted: true });
+  const commentId = typeOfId(merged.content._id) === 'comment' ? merged.content._id : null;
+  const latest = [winner, ...others]
+    .map((v) => (v as { updatedAt?: string }).updatedAt ?? '')
+    .reduce((a, b) => (a > b ? a : b));
+  for (const entry of conflictEntries(merged.issueId, commentId, merged.lost, latest))
+    if (!held(entry._id)) writes.push(entry);
   return writes;
 }
 
-/** Merge one conflicted issue on the device; replication carries the result to the server. */
-export async function resolveIssueConflict(replica: Replica, id: string): Promise<void> {
+function stripHistory(doc: object): object {
+  const { _revisions: _history, ...rest } = doc as Revisions;
+  return rest;
+}
+
+export interface ResolveOptions {
+  bases: BaseVersions;
+  /** Merge even without the common version (it was not found on this device in time). */
+  withoutBase: boolean;
+  held: (id: string) => boolean;
+}
+
+/**
+ * Settle one conflicted document on the device; replication carries the result to the server.
+ * `needs-base` when the common version is not on this device and `withoutBase` is not set: the
+ * devices that made the edits have it, and their merge is the better one.
+ */
+export async function resolveConflict(
+  replica: Replica,
+  id: string,
+  options: ResolveOptions,
+): Promise<'settled' | 'needs-base' | 'none'> {
   const versions = await replica.versions(id);
-  if (!versions || versions.others.length === 0) return;
-  const writes = conflictResolution(versions.winner, versions.others);
-  if (writes) await replica.bulk(writes);
+  if (!versions || versions.others.length === 0) return 'none';
+  const all = [versions.winner, ...versions.others];
+  const rev = commonRevision(all);
+  const base = rev ? await options.bases.find(id, rev).catch(() => null) : null;
+  if (!base && !options.withoutBase) return 'needs-base';
+  const writes = conflictResolution(versions.winner, versions.others, base, options.held);
+  if (!writes) return 'none';
+  // The merge is written on top of the winner: if it meets yet another device's edit, the
+  // winner is their common version.
+  await options.bases.keep(stripHistory(versions.winner) as Revisions).catch(() => undefined);
+  await replica.bulk(writes);
+  return 'settled';
 }

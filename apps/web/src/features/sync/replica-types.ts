@@ -108,7 +108,10 @@ export interface Replica {
   changesAfter: (since: Seq, limit: number) => Promise<{ changes: ReplicaChange[]; last: Seq }>;
   bulk: (docs: readonly object[]) => Promise<WriteResult[]>;
   get: (id: string) => Promise<unknown>;
-  /** The winning version of a document and its other live versions (conflicts). */
+  /**
+   * The winning version of a document and its other live versions (conflicts), each with its
+   * revision history (`_revisions`).
+   */
   versions: (id: string) => Promise<{ winner: object; others: object[] } | null>;
   /** The winning revision of a document on the device, deleted or not; null if never seen. */
   current: (id: string) => Promise<LeafVersion | null>;

@@ -95,13 +95,14 @@ export function openReplica(name: string): Replica {
     bulk: async (docs) => (await viaFill((fill) => fill.write(docs)))?.value ?? writeDocs(db, docs),
     get: async (id) => db.get(id).catch(() => null),
     versions: async (id) => {
-      const winner = await db.get<object>(id, { conflicts: true }).catch(() => null);
+      // With their histories (`_revisions`): a merge looks for the version they share.
+      const winner = await db.get<object>(id, { conflicts: true, revs: true }).catch(() => null);
       if (!winner) return null;
       const { _conflicts: revs = [], ...rest } = winner as typeof winner & {
         _conflicts?: string[];
       };
       const others = await Promise.all(
-        revs.map((rev) => db.get<object>(id, { rev }).catch(() => null)),
+        revs.map((rev) => db.get<object>(id, { rev, revs: true }).catch(() => null)),
       );
       return { winner: rest, others: others.filter((o): o is NonNullable<typeof o> => o !== null) };
     },
@@ -110,10 +111,11 @@ export function openReplica(name: string): Replica {
     countChangesSince: async (since, also = []) => {
       const result = await db.changes({ since, return_docs: true });
       const ids = new Set([...result.results.map((c) => c.id), ...also]);
-      // An activity record travels with the change it describes; count what the person changed.
+      // An activity record travels with the change it describes, and a conflict entry with a
+      // merge; count what the person changed.
       return [...ids].filter((id) => {
         const type = typeOfId(id);
-        return type !== null && type !== 'activity';
+        return type !== null && type !== 'activity' && type !== 'conflict';
       }).length;
     },
     changesBetween: async (since, until) => {

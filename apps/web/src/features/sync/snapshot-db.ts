@@ -1,3 +1,5 @@
+import { deleteIdb, idbDone, IdbHandle, idbRequest } from '../../shared/lib/idb.ts';
+import { deleteBaseVersionsDb } from './merge/base-versions.ts';
 import { snapshotKey, type SnapshotPart } from './store-snapshot.ts';
 
 const STORE = 'snapshots';
@@ -17,74 +19,37 @@ export function snapshotDbName(replicaName: string): string {
  * replica never waits for it: IndexedDB orders transactions per database.
  */
 export class SnapshotDb {
-  private opened: Promise<IDBDatabase> | null = null;
+  private readonly handle: IdbHandle;
 
-  constructor(private readonly name: string) {}
+  constructor(name: string) {
+    this.handle = new IdbHandle(name, 1, (db) => db.createObjectStore(STORE, { keyPath: 'id' }));
+  }
 
   async read(part: SnapshotPart): Promise<Record<string, unknown> | null> {
-    const db = await this.open();
-    const found = await request<unknown>(
+    const db = await this.handle.open();
+    const found = await idbRequest<unknown>(
       db.transaction(STORE).objectStore(STORE).get(snapshotKey(part)),
     );
     return found && typeof found === 'object' ? (found as Record<string, unknown>) : null;
   }
 
   async write(part: SnapshotPart, value: Record<string, unknown>): Promise<void> {
-    const db = await this.open();
+    const db = await this.handle.open();
     const tx = db.transaction(STORE, 'readwrite');
     tx.objectStore(STORE).put({ ...value, id: snapshotKey(part) });
-    await done(tx);
+    // Aborted, e.g. for want of room: the caller keeps the slow path.
+    await idbDone(tx);
   }
 
   close(): void {
-    const opened = this.opened;
-    this.opened = null;
-    void opened?.then((db) => db.close()).catch(() => undefined);
-  }
-
-  private open(): Promise<IDBDatabase> {
-    this.opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const opening = indexedDB.open(this.name, 1);
-      opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: 'id' });
-      opening.onsuccess = () => {
-        const db = opening.result;
-        // Deleted from another tab (clearing the device, a removed workspace): let it go.
-        db.onversionchange = () => {
-          db.close();
-          this.opened = null;
-        };
-        resolve(db);
-      };
-      opening.onerror = () => reject(opening.error ?? new Error(`Could not open ${this.name}`));
-    });
-    // Failed, the next call tries again (a cache: the caller takes the slow path meanwhile).
-    this.opened.catch(() => (this.opened = null));
-    return this.opened;
+    this.handle.close();
   }
 }
 
-/** Delete a replica's snapshots; like the replica's own deletion, done once other tabs let go. */
-export function deleteSnapshotDb(replicaName: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const deleting = indexedDB.deleteDatabase(snapshotDbName(replicaName));
-    deleting.onsuccess = () => resolve();
-    deleting.onerror = () => reject(deleting.error ?? new Error(`Could not delete ${replicaName}`));
-    deleting.onblocked = () => resolve();
-  });
-}
-
-function request<T>(req: IDBRequest): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result as T);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    // Aborted, e.g. for want of room (QuotaExceededError): the caller keeps the slow path.
-    tx.onabort = () => reject(tx.error ?? new DOMException('Aborted', 'AbortError'));
-    tx.onerror = () => undefined;
-  });
+/**
+ * Delete the databases kept beside a replica (its snapshots and the base versions of its edits);
+ * like the replica's own deletion, done once other tabs let go.
+ */
+export async function deleteSnapshotDb(replicaName: string): Promise<void> {
+  await Promise.all([deleteIdb(snapshotDbName(replicaName)), deleteBaseVersionsDb(replicaName)]);
 }

@@ -22,7 +22,7 @@ export type SnapshotPart = 'main' | 'history';
 /** What each part holds: the first screen needs `main`; `history` follows it. */
 export const SNAPSHOT_TYPES: Record<SnapshotPart, readonly DocType[]> = {
   main: ['member', 'project', 'label', 'issue', 'readMarker'],
-  history: ['comment', 'activity'],
+  history: ['comment', 'activity', 'conflict'],
 };
 
 export interface StoreSnapshot {

@@ -4,6 +4,7 @@ import {
   parseIssueKey,
   type ActivityDoc,
   type CommentDoc,
+  type ConflictDoc,
   type DocType,
   type IssueDoc,
   type MemberDoc,
@@ -115,6 +116,12 @@ export function useProjectMap(): ReadonlyMap<string, ProjectDoc> {
 export function useIssueActivity(issueId: string): readonly ActivityDoc[] {
   const { store } = useWorkspace();
   return useSyncExternalStore(store.subscribe, () => store.activityOf(issueId));
+}
+
+/** Values of an issue that concurrent edits replaced (conflict entries), oldest first. */
+export function useIssueConflicts(issueId: string): readonly ConflictDoc[] {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, () => store.conflictsOf(issueId));
 }
 
 export function issueKeyOf(issue: IssueDoc, projects: ReadonlyMap<string, ProjectDoc>): string {

@@ -10,7 +10,8 @@ import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
 import { afterPaint } from '../../shared/lib/after-paint.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { checkWrites } from './check-writes.ts';
-import { resolveIssueConflict } from './conflicts.ts';
+import { baseVersionsDbName } from './merge/base-versions.ts';
+import { ConflictMerger } from './merge/conflict-merger.ts';
 import { rememberReplica } from './known-replicas.ts';
 import {
   forgetPending,
@@ -86,6 +87,7 @@ export class WorkspaceSession {
   private readonly replicaName: string;
   private readonly replica: Promise<Replica>;
   private readonly snapshots: SnapshotDb;
+  private readonly conflicts: ConflictMerger;
   /** Writes shown on screen and not yet committed by the device. */
   private writing = 0;
   private readonly cleanups: (() => void)[] = [];
@@ -101,6 +103,13 @@ export class WorkspaceSession {
     this.snapshots = new SnapshotDb(snapshotDbName(name));
     rememberReplica(name);
     this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
+    this.conflicts = new ConflictMerger(baseVersionsDbName(name), {
+      replica: this.replica,
+      queue: this.queue,
+      userId: this.userId,
+      role: () => this.role,
+      lookup: (id) => this.store.get(id),
+    });
     this.monitor = new SyncMonitor(this.remoteUrl, {
       onDenied: (denial) => this.denied(denial),
       onUnauthorized: params.onUnauthorized,
@@ -324,9 +333,12 @@ export class WorkspaceSession {
       const versions = await replica.versions(id).catch(() => null);
       if (this.closed) return;
       if (!versions) continue;
-      const doc = versions.winner as { _id: string };
+      const { _revisions: _history, ...doc } = versions.winner as {
+        _id: string;
+        _revisions?: unknown;
+      };
       this.store.apply([{ id, seq: 0, deleted: false, doc }]);
-      if (versions.others.length && typeOfId(id) === 'issue') this.merge(id);
+      if (versions.others.length) this.conflicts.noticed(id);
     }
     this.writtenWhileFilling.clear();
   }
@@ -347,12 +359,11 @@ export class WorkspaceSession {
     this.cleanups.push(() => this.monitor.stop());
   }
 
-  /** Changes of the replica: into the store; an issue edited on two devices is merged. */
+  /** Changes of the replica: into the store; what was edited on two devices is merged. */
   private received(changes: readonly ReplicaChange[]): void {
     this.store.apply(changes);
     this.monitor.localChanged();
-    for (const change of changes)
-      if (change.conflicts?.length && typeOfId(change.id) === 'issue') this.merge(change.id);
+    for (const change of changes) if (change.conflicts?.length) this.conflicts.noticed(change.id);
   }
 
   /**
@@ -465,17 +476,6 @@ export class WorkspaceSession {
   }
 
   /**
-   * Two devices edited this issue while apart: merge field by field on this device. Queued with
-   * the person's own writes, so a merge never races an edit of the same issue.
-   */
-  private merge(id: string): void {
-    void this.queue.run(async () => {
-      if (this.closed) return;
-      await resolveIssueConflict(await this.replica, id).catch(() => undefined);
-    });
-  }
-
-  /**
    * Reserve issue numbers for every project while online, so creating offline works later. The
    * sync indicator says Syncing… while a project has too few numbers on the device and more are
    * on their way.
@@ -544,6 +544,8 @@ export class WorkspaceSession {
     const checked = checkWrites(this.stamped(docs), ctx, (id) => this.store.get(id));
     if (!checked.ok) return checked;
     const updates = checked.docs.filter((d) => this.store.get(d._id));
+    // The version each edit starts from, for a merge with another device's concurrent edit.
+    for (const doc of updates) this.conflicts.editing(this.store.get(doc._id));
     const creates = checked.docs.filter((d) => !this.store.get(d._id));
     // On screen now, before IndexedDB commits it (tens of milliseconds): kept in the journal
     // first, so a page closed meanwhile loses nothing. If storage refuses the journal entry, the
@@ -619,7 +621,7 @@ export class WorkspaceSession {
       const previous = typeof id === 'string' ? this.store.get(id) : undefined;
       const next = (doc as { type?: unknown } | null)?.type;
       if (previous?.type !== 'issue' || next !== 'issue') return doc;
-      return stampIssueEdits(doc as IssueDoc, previous, now);
+      return stampIssueEdits(doc as IssueDoc, previous, now, this.userId);
     });
   }
 
@@ -628,6 +630,7 @@ export class WorkspaceSession {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     void this.replica.then((replica) => replica.close());
     this.snapshots.close();
+    this.conflicts.close();
   }
 }
 

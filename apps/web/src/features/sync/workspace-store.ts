@@ -2,6 +2,7 @@ import {
   workspaceDocSchema,
   type ActivityDoc,
   type CommentDoc,
+  type ConflictDoc,
   type DocType,
   type IssueDoc,
   type WorkspaceDoc,
@@ -48,6 +49,7 @@ export class WorkspaceStore {
     label: new Collection(),
     activity: new Collection(),
     readMarker: new Collection(),
+    conflict: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   // What an issue page reads, kept per document instead of rebuilt from 10,000 issues per edit.
@@ -61,6 +63,7 @@ export class WorkspaceStore {
   );
   private readonly activityByIssue = new GroupIndex<ActivityDoc>((a) => a.issueId, byCreation);
   private readonly commentsByIssue = new GroupIndex<CommentDoc>((c) => c.issueId, byCreation);
+  private readonly conflictsByIssue = new GroupIndex<ConflictDoc>((c) => c.issueId, byCreation);
   private readonly listeners = new Set<() => void>();
   private notifyScheduled = false;
   private lastNotify = 0;
@@ -112,6 +115,11 @@ export class WorkspaceStore {
   /** An issue's comments, oldest first; the same array until they change. */
   commentsOf(issueId: string): readonly CommentDoc[] {
     return this.commentsByIssue.list(issueId);
+  }
+
+  /** Values of an issue that concurrent edits replaced, oldest first. */
+  conflictsOf(issueId: string): readonly ConflictDoc[] {
+    return this.conflictsByIssue.list(issueId);
   }
 
   get(id: string): WorkspaceDoc | undefined {
@@ -315,6 +323,7 @@ export class WorkspaceStore {
       this.subIssues[op](doc);
     } else if (doc.type === 'activity') this.activityByIssue[op](doc);
     else if (doc.type === 'comment') this.commentsByIssue[op](doc);
+    else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
   }
 
   // Replication delivers documents one change at a time. The first change after a quiet spell

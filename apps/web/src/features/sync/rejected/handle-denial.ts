@@ -45,8 +45,11 @@ export async function fetchServerVersion(
   }
 }
 
-/** Activity and read markers record what happened; nobody typed them, so they are only undone. */
-const UNTYPED = new Set(['activity', 'readMarker']);
+/**
+ * Activity, read markers and conflict entries record what happened; nobody typed them (a
+ * conflict entry's text is still on the versions it came from), so they are only undone.
+ */
+const UNTYPED = new Set(['activity', 'readMarker', 'conflict']);
 
 /**
  * What undoes a refused document on the device: the server's version written over the device's

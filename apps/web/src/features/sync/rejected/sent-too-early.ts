@@ -23,7 +23,10 @@ export function referencesOf(doc: object): string[] {
       : [];
     return typeof d.parentId === 'string' ? [...labels, d.parentId] : labels;
   }
-  if ((d.type === 'comment' || d.type === 'activity') && typeof d.issueId === 'string')
+  if (
+    (d.type === 'comment' || d.type === 'activity' || d.type === 'conflict') &&
+    typeof d.issueId === 'string'
+  )
     return [d.issueId];
   return [];
 }
