@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   checkDocumentWrite,
   mayDelete,
+  restoresDeleted,
+  tombstoneOf,
   zodErrors,
   type WriteContext,
   type WriteVerdict,
@@ -765,5 +767,65 @@ describe('zodErrors', () => {
     const result = z.string({ error: 'need text' }).safeParse(1);
     if (result.success) expect.fail('should not parse');
     else expect(zodErrors(result.error)).toEqual([{ path: '', message: 'need text' }]);
+  });
+});
+
+describe('checkDocumentWrite: deleting and restoring (undo)', () => {
+  it('a deletion may keep what identifies an issue or comment, and only that, unchanged', () => {
+    const issue = stored(make.issue(USER.member));
+    const tombstone = tombstoneOf(issue);
+    expect(tombstone).toEqual({
+      _id: issue._id,
+      _rev: '1-a',
+      _deleted: true,
+      type: 'issue',
+      projectId: 'project:p1',
+      number: 7,
+      createdBy: USER.member,
+    });
+    expect(checkDocumentWrite(tombstone, ctx('member', issue)).ok).toBe(true);
+    expect(checkDocumentWrite({ ...tombstone, number: 8 }, ctx('member', issue))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(checkDocumentWrite({ ...tombstone, title: 'x' }, ctx('member', issue))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    const comment = stored(make.comment(USER.member));
+    expect(tombstoneOf(comment)).toMatchObject({ issueId: 'issue:i1', authorId: USER.member });
+  });
+
+  it('restores what was deleted for whoever may delete it, in its author’s name', () => {
+    for (const [type, author] of [
+      ['issue', OTHER],
+      ['issue', USER.member],
+      ['comment', OTHER],
+      ['comment', USER.member],
+    ] as const) {
+      const doc = make[type](author);
+      const tombstone = tombstoneOf(stored(doc));
+      for (const role of ROLES) {
+        const verdict = checkDocumentWrite(doc, { ...ctx(role), tombstone });
+        expect(verdict.ok, `${role} restores ${type} of ${author}`).toBe(
+          mayDelete(stored(doc), role, USER[role]),
+        );
+      }
+    }
+    // A member may not restore someone else's issue: deleting it was not theirs either.
+    const others = make.issue(OTHER);
+    expect(
+      checkDocumentWrite(others, { ...ctx('member'), tombstone: tombstoneOf(stored(others)) }),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it('is an ordinary create when it does not come back as what was deleted', () => {
+    const doc = make.issue(OTHER);
+    const tombstone = { ...tombstoneOf(stored(doc)), number: 99 };
+    expect(restoresDeleted(stored(doc), tombstone)).toBe(false);
+    expect(checkDocumentWrite(doc, { ...ctx('admin'), tombstone })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
   });
 });

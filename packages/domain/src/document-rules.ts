@@ -15,6 +15,11 @@ export interface WriteContext {
   userId: string;
   /** The stored document this write replaces, if any (null for a create). */
   existing: WorkspaceDoc | null;
+  /**
+   * For a create: the body of the deletion it writes over, when the document was deleted (what
+   * `tombstoneOf` kept of it). A create that matches it restores the document (an undo).
+   */
+  tombstone?: Record<string, unknown> | null;
 }
 
 export type WriteVerdict =
@@ -33,6 +38,42 @@ export function zodErrors(error: z.ZodError): FieldError[] {
 }
 
 const TOMBSTONE_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted']);
+
+/**
+ * What a deletion of an issue or a comment keeps of it: enough for the server to know, when it
+ * is restored (an undo), that it comes back as what it was (the same number in the same
+ * project, the same author), and who may restore it.
+ */
+const TOMBSTONE_IDENTITY: Partial<Record<DocType, readonly string[]>> = {
+  issue: ['type', 'projectId', 'number', 'createdBy'],
+  comment: ['type', 'issueId', 'authorId'],
+};
+
+/** The deletion of `doc`, keeping what identifies it (TOMBSTONE_IDENTITY). */
+export function tombstoneOf(doc: WorkspaceDoc): Record<string, unknown> & {
+  _id: string;
+  _deleted: true;
+} {
+  const record = doc as unknown as Record<string, unknown>;
+  const kept = TOMBSTONE_IDENTITY[doc.type] ?? [];
+  return {
+    _id: doc._id,
+    ...(doc._rev ? { _rev: doc._rev } : {}),
+    _deleted: true,
+    ...Object.fromEntries(kept.map((field) => [field, record[field]])),
+  };
+}
+
+/** Whether `doc` comes back as the document `tombstone` was (a restore). */
+export function restoresDeleted(
+  doc: WorkspaceDoc,
+  tombstone: Record<string, unknown> | null | undefined,
+): boolean {
+  const kept = TOMBSTONE_IDENTITY[doc.type];
+  if (!tombstone || !kept) return false;
+  const record = doc as unknown as Record<string, unknown>;
+  return kept.every((field) => tombstone[field] === record[field]);
+}
 
 const CREATE: Partial<Record<DocType, Permission>> = {
   project: 'project:create',
@@ -119,7 +160,13 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
   if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
 
   if (record._deleted === true) {
-    const extra = Object.keys(record).filter((k) => !TOMBSTONE_FIELDS.has(k));
+    const identity = TOMBSTONE_IDENTITY[type] ?? [];
+    const existingRecord = ctx.existing as unknown as Record<string, unknown> | null;
+    const extra = Object.keys(record).filter(
+      (k) =>
+        !TOMBSTONE_FIELDS.has(k) &&
+        !(identity.includes(k) && (!existingRecord || existingRecord[k] === record[k])),
+    );
     if (record._rev !== undefined && !revSchema.safeParse(record._rev).success)
       return refuse('VALIDATION_FAILED', 'Not a revision', [
         { path: '_rev', message: 'Not a revision' },
@@ -158,6 +205,13 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     return refuse('VALIDATION_FAILED', 'Document type does not match its id', [
       { path: 'type', message: 'Type does not match id' },
     ]);
+
+  if (!ctx.existing && restoresDeleted(doc, ctx.tombstone)) {
+    // Bringing back what was deleted is undoing the deletion: whoever may delete it may.
+    if (!mayDelete(doc, ctx.role, ctx.userId))
+      return refuse('FORBIDDEN', "You don't have permission to restore this");
+    return { ok: true, doc };
+  }
 
   if (!ctx.existing) {
     const permission = CREATE[type];

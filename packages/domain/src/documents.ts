@@ -160,6 +160,8 @@ export const ACTIVITY_KINDS = [
   'estimate',
   'dueDate',
   'project',
+  // Brought back after a deletion (an undo).
+  'restored',
 ] as const;
 
 const activityValue = z.union([

@@ -127,6 +127,19 @@ export class CouchClient {
     return (await res.json()) as T;
   }
 
+  /** One revision of a document, a deletion's body included; null when it is not there. */
+  async getRevision<T extends CouchDoc>(db: string, id: string, rev: string): Promise<T | null> {
+    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
+      query: { rev },
+    });
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (!res.ok) throw couchFailure(res.status, `GET ${db}/${id}?rev`, await res.text());
+    return (await res.json()) as T;
+  }
+
   /** Create or update a document; a stale `_rev` raises CouchConflict. */
   async putDoc(db: string, doc: CouchDoc): Promise<string> {
     const res = await this.json<{ rev: string }>(

@@ -5,6 +5,7 @@ import {
   labelProblem,
   LIMITS,
   projectProblem,
+  restoresDeleted,
   REV_PATTERN,
   typeOfId,
   type ErrorCode,
@@ -174,6 +175,33 @@ function checkingOrder(docs: readonly unknown[], idOf: (doc: unknown) => string)
 }
 
 /**
+ * The bodies of the deletions this batch writes over with content: a deleted issue or comment
+ * brought back (an undo) must come back as what was deleted, which its deletion kept
+ * (`tombstoneOf`). Rare, so read one by one.
+ */
+async function restoredTombstones(
+  couch: CouchClient,
+  dbName: string,
+  docs: readonly unknown[],
+  deletedRevs: ReadonlyMap<string, string>,
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  for (const doc of docs) {
+    if (typeof doc !== 'object' || doc === null) continue;
+    const { _id, _deleted } = doc as { _id?: unknown; _deleted?: unknown };
+    const rev = typeof _id === 'string' ? deletedRevs.get(_id) : undefined;
+    if (rev === undefined || _deleted === true || found.has(_id as string)) continue;
+    const body = await couch.getRevision<{ _id: string } & Record<string, unknown>>(
+      dbName,
+      _id as string,
+      rev,
+    );
+    if (body) found.set(body._id, body);
+  }
+  return found;
+}
+
+/**
  * `_bulk_docs` through the proxy: every document is parsed with the domain schema and checked
  * against the role matrix; refused ones get a per-document error and the rest are saved.
  */
@@ -210,10 +238,14 @@ export async function validatedBulkDocs(
   });
   const keys = [...new Set([...ids, ...projectIds])];
   const stored = new Map<string, WorkspaceDoc>();
+  const deletedRevs = new Map<string, string>();
   if (keys.length) {
-    for (const row of await couch.allDocs<WorkspaceDoc>(dbName, { keys, include_docs: true }))
+    for (const row of await couch.allDocs<WorkspaceDoc>(dbName, { keys, include_docs: true })) {
       if (row.doc) stored.set(row.id, row.doc);
+      else if (row.value?.deleted) deletedRevs.set(row.id, row.value.rev);
+    }
   }
+  const tombstones = await restoredTombstones(couch, dbName, docs, deletedRevs);
   // What the documents point at (parents, assignees, labels, issues), read in one more request.
   const references = referencedIds(docs, stored).filter((id) => !stored.has(id));
   const referenced = new Map<string, WorkspaceDoc>();
@@ -255,7 +287,12 @@ export async function validatedBulkDocs(
       );
       continue;
     }
-    const ctx = { role: access.role, userId: access.userId, existing: stored.get(id) ?? null };
+    const ctx = {
+      role: access.role,
+      userId: access.userId,
+      existing: stored.get(id) ?? null,
+      tombstone: tombstones.get(id) ?? null,
+    };
     let verdict = checkDocumentWrite(doc, ctx);
     if (!verdict.ok && !newEdits && (await isBranchPrune(doc, ctx, couch, dbName)))
       verdict = { ok: true, doc: null };
@@ -266,7 +303,10 @@ export async function validatedBulkDocs(
     if (verdict.doc) {
       const problem =
         crossDocumentProblem(verdict.doc, stored.get(id) ?? null, lookup, catalogs) ??
-        (await issueNumberProblem(verdict.doc, stored.get(id) ?? null, numbers)) ??
+        // A restored issue comes back with the number it had (its deletion kept it).
+        (restoresDeleted(verdict.doc, ctx.tombstone)
+          ? null
+          : await issueNumberProblem(verdict.doc, stored.get(id) ?? null, numbers)) ??
         (await referenceProblem(verdict.doc, stored.get(id) ?? null, lookup, couch, dbName).then(
           (p) => (p ? { code: 'VALIDATION_FAILED' as const, ...p } : null),
         ));

@@ -9,6 +9,7 @@ import {
   newLabelDocument,
   newProjectDocument,
   readMarkerAt,
+  tombstoneOf,
 } from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import type { TestServer } from '../../testing/test-server.ts';
@@ -173,25 +174,25 @@ describe('/db/:ws _bulk_docs validation', () => {
   });
 });
 
-describe('/db/:ws read markers (the inbox state, SPEC §3)', () => {
-  /** A new account joined to the proxy workspace with `role`, and its user id. */
-  async function joinAs(role: 'viewer' | 'member', name: string) {
-    const browser = new BrowserSession(server.url);
-    await signUp(browser, newAccount(name));
-    const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
-    const workspace = await server.store.workspaceBySlug(ws.slug);
-    const workspaceId = workspace!._id.slice('workspace:'.length);
-    await server.store.put({
-      _id: `membership:${me.user.id}:${workspaceId}`,
-      type: 'membership',
-      workspaceId,
-      userId: me.user.id,
-      role,
-      joinedAt: new Date().toISOString(),
-    });
-    return { browser, userId: me.user.id };
-  }
+/** A new account joined to the proxy workspace with `role`, and its user id. */
+async function joinAs(role: 'viewer' | 'member' | 'admin', name: string) {
+  const browser = new BrowserSession(server.url);
+  await signUp(browser, newAccount(name));
+  const me = (await (await browser.request('/api/me')).json()) as { user: { id: string } };
+  const workspace = await server.store.workspaceBySlug(ws.slug);
+  const workspaceId = workspace!._id.slice('workspace:'.length);
+  await server.store.put({
+    _id: `membership:${me.user.id}:${workspaceId}`,
+    type: 'membership',
+    workspaceId,
+    userId: me.user.id,
+    role,
+    joinedAt: new Date().toISOString(),
+  });
+  return { browser, userId: me.user.id };
+}
 
+describe('/db/:ws read markers (the inbox state, SPEC §3)', () => {
   it('a viewer creates and moves their own marker', async () => {
     const viewer = await joinAs('viewer', 'marker-viewer');
     const first = readMarkerAt({
@@ -565,6 +566,39 @@ describe('/db/:ws conflict entries (a value a concurrent edit replaced)', () => 
     expect(rows[0]?.errors).toContainEqual({
       path: 'issueId',
       message: 'The issue does not exist',
+    });
+  });
+});
+
+describe('/db/:ws restoring a deleted issue (undo)', () => {
+  async function deleted(issue: ReturnType<typeof issueDoc>) {
+    const created = await bulk(owner, [issue]);
+    const rev = created.rows[0]!.rev!;
+    const removed = await bulk(owner, [tombstoneOf({ ...issue, _rev: rev })]);
+    expect(removed.rows[0]).toMatchObject({ ok: true });
+    expect(await stored(issue._id)).toBeNull();
+  }
+
+  it('brings it back with its number, for whoever may delete it, whose numbers it is not', async () => {
+    const issue = issueDoc(ws, { number: 1, title: 'Deleted by mistake' });
+    await deleted(issue);
+    const member = await joinAs('member', 'restore-member');
+    expect((await bulk(member.browser, [issue])).rows[0]).toMatchObject({ code: 'FORBIDDEN' });
+    // An admin may delete anyone's issue, so may undo that; number 1 is not in their blocks.
+    const admin = await joinAs('admin', 'restore-admin');
+    const { rows } = await bulk(admin.browser, [issue]);
+    expect(rows[0]).toMatchObject({ id: issue._id, ok: true });
+    expect(await stored(issue._id)).toMatchObject({ title: 'Deleted by mistake', number: 1 });
+  });
+
+  it('refuses to bring it back as something else: another number is a new issue', async () => {
+    const issue = issueDoc(ws, { number: 1 });
+    await deleted(issue);
+    const { rows } = await bulk(owner, [{ ...issue, number: 424_242 }]);
+    expect(rows[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'number',
+      message: 'This issue number was not reserved for you in this project',
     });
   });
 });

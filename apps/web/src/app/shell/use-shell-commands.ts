@@ -14,6 +14,8 @@ import {
 import { ScreenHandlers } from '../../features/commands/screen-handlers.ts';
 import { useCommandKeys } from '../../features/commands/use-command-keys.ts';
 import { useProjects } from '../../features/sync/use-docs.ts';
+import { useWorkspace } from '../../features/sync/workspace-context.tsx';
+import { undoLast } from '../../features/undo/offer-undo.ts';
 
 export type PaletteMode = 'commands' | 'search';
 
@@ -30,6 +32,7 @@ export interface ShellOverlays {
 export function useShellCommands(slug: string, role: Role, overlays: ShellOverlays): CommandsValue {
   const navigate = useNavigate();
   const projects = useProjects();
+  const session = useWorkspace();
   const [screen] = useState(() => new ScreenHandlers());
   const available = useSyncExternalStore(screen.subscribe, screen.available);
 
@@ -49,8 +52,9 @@ export function useShellCommands(slug: string, role: Role, overlays: ShellOverla
       openPalette,
       openShortcuts,
       runScreen: (id) => screen.run(id),
+      undo: () => void undoLast(session.undo),
     }),
-    [navigate, openNewIssue, openPalette, openShortcuts, screen],
+    [navigate, openNewIssue, openPalette, openShortcuts, screen, session],
   );
   const run = useCallback(
     (command: Command) => {

@@ -2,6 +2,8 @@ import { useCallback } from 'react';
 import { newDocId, type IssueDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
+import { editedIssues } from '../undo/edited-issues.ts';
+import { offerUndoOfEdits } from '../undo/undo-edits.ts';
 import { moveCard, neighboursAt, sortKeyBetween } from './move-card.ts';
 
 export interface Drop {
@@ -22,12 +24,14 @@ export function useMoveCard(): (drop: Drop) => Promise<void> {
     async ({ issueId, stateId, column, overIndex, shown }) => {
       const { before, after } = neighboursAt(column, issueId, overIndex, shown);
       const sortOrder = sortKeyBetween(before?.sortOrder ?? null, after?.sortOrder ?? null);
+      let changed: ReturnType<typeof editedIssues> = [];
+      let stateName: string | undefined;
       const outcome = await session.update(() => {
         // The latest copy, so an edit that synced in meanwhile is kept.
         const issue = session.store.get(issueId);
         const project = issue?.type === 'issue' ? session.store.get(issue.projectId) : undefined;
         if (issue?.type !== 'issue' || project?.type !== 'project') return null;
-        return moveCard(
+        const docs = moveCard(
           issue,
           { stateId, sortOrder },
           {
@@ -37,8 +41,18 @@ export function useMoveCard(): (drop: Drop) => Promise<void> {
             newActivityId: () => newDocId('activity'),
           },
         );
+        changed = docs ? editedIssues([issue], docs, () => project) : [];
+        stateName = project.states.find((s) => s.id === stateId && s.id !== issue.stateId)?.name;
+        return docs;
       });
       if (!outcome.ok) showToast(outcome.message, 'error');
+      const [moved] = changed;
+      if (moved)
+        offerUndoOfEdits(
+          session,
+          stateName ? `Moved ${moved.key} to ${stateName}` : `Moved ${moved.key}`,
+          changed,
+        );
     },
     [session],
   );

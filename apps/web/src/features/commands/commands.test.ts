@@ -38,6 +38,7 @@ function effects() {
     openPalette: (mode) => calls.push(`palette ${mode}`),
     openShortcuts: () => calls.push('shortcuts'),
     runScreen: (id) => calls.push(`screen ${id}`),
+    undo: () => calls.push('undo'),
   };
   return { fx, calls };
 }
@@ -59,6 +60,15 @@ describe('the command registry', () => {
     const shortcuts = new Set(COMMANDS.map((c) => c.shortcut));
     for (const k of ['c', '/', 'j', 'k', 'Enter', 'x', 's', 'p', 'a', 'l', 'Escape', '?', 'mod+k'])
       expect(shortcuts).toContain(k);
+  });
+
+  it('undoes the last change on Ctrl+Z and Cmd+Z, a chord that a text field keeps', () => {
+    const { fx, calls } = effects();
+    const c = ctx('member');
+    for (const event of [key('z', { ctrlKey: true }), key('z', { metaKey: true }), key('z')])
+      commandForKey(event, ALL, c)?.run(c, fx);
+    expect(calls).toEqual(['undo', 'undo']);
+    expect(COMMANDS.find((command) => command.id === 'undo')?.typingWins).toBe(true);
   });
 
   it('runs what a key names: c, /, ?, Ctrl+K and Cmd+K', () => {

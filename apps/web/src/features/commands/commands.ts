@@ -40,6 +40,8 @@ export interface CommandEffects {
   openPalette: (mode: 'commands' | 'search') => void;
   openShortcuts: () => void;
   runScreen: (id: ScreenCommandId) => void;
+  /** Take back the person's last change on this device. */
+  undo: () => void;
 }
 
 export interface Command {
@@ -53,6 +55,8 @@ export interface Command {
   inPalette: boolean;
   /** Held keys repeat (j/k walk a list); others fire once per press. */
   repeats?: boolean;
+  /** A chord that a text field keeps for itself (Ctrl/Cmd+Z undoes typing there). */
+  typingWins?: boolean;
   /** Roles without it never see the command (SPEC §6: the interface hides what a role can't do). */
   permission?: Permission;
   /** Whether it applies on the screen showing; absent means everywhere. */
@@ -128,6 +132,16 @@ export const COMMANDS: readonly Command[] = [
     keywords: ['help', 'keys'],
     inPalette: true,
     run: (_ctx, fx) => fx.openShortcuts(),
+  },
+  {
+    id: 'undo',
+    title: 'Undo last change',
+    section: 'General',
+    shortcut: 'mod+z',
+    keywords: ['revert', 'back'],
+    inPalette: true,
+    typingWins: true,
+    run: (_ctx, fx) => fx.undo(),
   },
   {
     id: 'dialog.close',

@@ -32,7 +32,7 @@ export function useCommandKeys(
       if (!command || overlayOpen()) return;
       const target = event.target as (TargetLike & { tagName?: string }) | null;
       const chord = command.shortcut?.startsWith('mod+') === true;
-      if (!chord && isTypingTarget(target)) return;
+      if ((!chord || command.typingWins) && isTypingTarget(target)) return;
       // Enter on a focused link or button is the browser's: it follows or presses it.
       if (command.shortcut === 'Enter' && (target?.tagName === 'A' || target?.tagName === 'BUTTON'))
         return;

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { newDocId, type CommentDoc } from '@keel/domain';
+import { newDocId, tombstoneOf, type CommentDoc } from '@keel/domain';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
+import { offerUndoOfCommentDeletion } from '../undo/undo-deletion.ts';
 import { editComment, newComment } from './comment-docs.ts';
 
 /** Write, edit and delete comments through the workspace session (domain-checked, local first). */
@@ -27,11 +28,18 @@ export function useCommentActions(issueId: string) {
           const next = editComment(current, body, new Date().toISOString());
           return next ? [next] : null;
         }),
-      remove: (comment: CommentDoc): Promise<WriteOutcome> =>
-        session.update(() => {
+      remove: async (comment: CommentDoc): Promise<WriteOutcome> => {
+        let deleted: CommentDoc | null = null;
+        const outcome = await session.update(() => {
           const current = session.store.get(comment._id);
-          return current ? [{ _id: current._id, _rev: current._rev, _deleted: true }] : null;
-        }),
+          deleted = current?.type === 'comment' ? current : null;
+          // The deletion keeps its issue and author, so an undo can bring it back.
+          return current ? [tombstoneOf(current)] : null;
+        });
+        const gone = deleted as CommentDoc | null;
+        if (outcome.ok && gone) offerUndoOfCommentDeletion(session, gone);
+        return outcome;
+      },
     }),
     [session, issueId],
   );

@@ -6,6 +6,8 @@ import { Dialog } from '../../shared/ui/dialog.tsx';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
+import { editedIssues } from '../undo/edited-issues.ts';
+import { offerUndoOfIssueDeletion } from '../undo/undo-deletion.ts';
 import { issueDeletion } from './delete-issue.ts';
 
 export interface DeleteIssueDialogProps {
@@ -18,8 +20,8 @@ export interface DeleteIssueDialogProps {
 }
 
 /**
- * Asks before deleting an issue (there is no undo: a deleted issue's number is not given out
- * again), then leaves its page and deletes it, with its sub-issues let go.
+ * Asks before deleting an issue, then leaves its page and deletes it, with its sub-issues let go.
+ * The toast that follows offers Undo (so does Ctrl/Cmd+Z): the issue comes back with its number.
  */
 export function DeleteIssueDialog(props: DeleteIssueDialogProps) {
   const { open, issue, issueKey, fallbackHref, onClose } = props;
@@ -34,18 +36,27 @@ export function DeleteIssueDialog(props: DeleteIssueDialogProps) {
     // Off the page first: it would otherwise show "not found" for the issue it just deleted.
     if (location.key !== 'default') void navigate(-1);
     else void navigate(fallbackHref, { replace: true });
+    let deleted: { issue: IssueDoc; children: ReturnType<typeof editedIssues> } | null = null;
     const outcome = await session.update(() => {
       const current = session.store.get(issue._id);
       if (current?.type !== 'issue') return null;
-      return issueDeletion(current, session.store.childrenOf(current._id), {
-        projects: new Map(session.store.list('project').map((p) => [p._id, p])),
+      const children = session.store.childrenOf(current._id);
+      const projects = new Map(session.store.list('project').map((p) => [p._id, p]));
+      const docs = issueDeletion(current, children, {
+        projects,
         actorId: session.userId,
         now: new Date().toISOString(),
         newActivityId: () => newDocId('activity'),
       });
+      deleted = {
+        issue: current,
+        children: editedIssues(children, docs, (id) => projects.get(id)),
+      };
+      return docs;
     });
-    if (outcome.ok) showToast(`${issueKey} was deleted.`, 'success');
-    else showToast(`${issueKey} wasn't deleted: ${outcome.message}`, 'error');
+    const done = deleted as { issue: IssueDoc; children: ReturnType<typeof editedIssues> } | null;
+    if (outcome.ok && done) offerUndoOfIssueDeletion(session, issueKey, done.issue, done.children);
+    else if (!outcome.ok) showToast(`${issueKey} wasn't deleted: ${outcome.message}`, 'error');
   };
 
   return (
@@ -59,8 +70,8 @@ export function DeleteIssueDialog(props: DeleteIssueDialogProps) {
         }}
       >
         <p>
-          “{issue.title}” is deleted for everyone, with its comments and history. This can’t be
-          undone.
+          “{issue.title}” is deleted for everyone, with its comments and history. You can undo this
+          right after.
           {children > 0
             ? ` Its ${children === 1 ? 'sub-issue stays' : `${children} sub-issues stay`}, without a parent.`
             : null}

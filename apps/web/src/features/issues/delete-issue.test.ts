@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentWrite, type IssueDoc } from '@keel/domain';
+import { checkDocumentWrite, tombstoneOf, type IssueDoc } from '@keel/domain';
 import { issueDeletion } from './delete-issue.ts';
 import { NOW, makeIssue, makeProject } from './test-fixtures.ts';
 
@@ -30,8 +30,19 @@ describe('issueDeletion', () => {
 
   it('writes the tombstone at the revision shown, and lets go of every sub-issue with its activity', () => {
     const writes = issueDeletion(parent, [parent, child, elsewhere, grandchild, unrelated], ctx);
-    expect(writes[0]).toEqual({ _id: 'issue:parent', _rev: '3-a', _deleted: true });
-    const issues = writes.filter((w): w is IssueDoc => 'type' in w && w.type === 'issue');
+    // The tombstone keeps what identifies the issue, so an undo can restore it.
+    expect(writes[0]).toEqual({
+      _id: 'issue:parent',
+      _rev: '3-a',
+      _deleted: true,
+      type: 'issue',
+      projectId: parent.projectId,
+      number: 1,
+      createdBy: parent.createdBy,
+    });
+    const issues = writes.filter(
+      (w): w is IssueDoc => 'type' in w && w.type === 'issue' && !('_deleted' in w),
+    );
     expect(issues.map((i) => [i._id, i.parentId])).toEqual([
       ['issue:child', null],
       ['issue:ops', null],
@@ -50,12 +61,13 @@ describe('issueDeletion', () => {
 
   it('is only a tombstone for an issue without sub-issues, one a member may write for their own', () => {
     const writes = issueDeletion(unrelated, [parent, child, unrelated], ctx);
-    expect(writes).toEqual([{ _id: 'issue:other', _rev: unrelated._rev, _deleted: true }]);
+    expect(writes).toEqual([tombstoneOf(unrelated)]);
     const stored = { ...unrelated, _rev: '1-a', createdBy: 'u1' };
-    const verdict = checkDocumentWrite(
-      { _id: stored._id, _rev: stored._rev, _deleted: true },
-      { role: 'member', userId: 'u1', existing: stored },
-    );
+    const verdict = checkDocumentWrite(tombstoneOf(stored), {
+      role: 'member',
+      userId: 'u1',
+      existing: stored,
+    });
     expect(verdict.ok).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { ActivityDoc, IssueDoc, ProjectDoc } from '@keel/domain';
+import { tombstoneOf, type ActivityDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { editIssue } from './edit-issue.ts';
 
 export interface DeletionContext {
@@ -18,11 +18,13 @@ export function issueDeletion(
   issue: IssueDoc,
   issues: readonly IssueDoc[],
   ctx: DeletionContext,
-): (IssueDoc | ActivityDoc | { _id: string; _rev: string | undefined; _deleted: true })[] {
+): (IssueDoc | ActivityDoc | ReturnType<typeof tombstoneOf>)[] {
   const children = issues.flatMap((child) => {
     const project = child.parentId === issue._id ? ctx.projects.get(child.projectId) : undefined;
     const edited = project ? editIssue(child, { parentId: null }, { ...ctx, project }) : null;
     return edited ? [edited.issue, ...edited.activities] : [];
   });
-  return [{ _id: issue._id, _rev: issue._rev, _deleted: true }, ...children];
+  // The deletion keeps the issue's number and author, so an undo can bring it back (the server
+  // checks it comes back as what it was).
+  return [tombstoneOf(issue), ...children];
 }

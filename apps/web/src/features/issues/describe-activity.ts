@@ -73,5 +73,7 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
         : `removed the parent issue ${issue(from)}`;
     case 'project':
       return 'moved the issue to another project';
+    case 'restored':
+      return 'restored the issue';
   }
 }

@@ -13,6 +13,8 @@ export interface IssueEdit {
   parentId?: string | null;
   /** Not a tracked field: (un)subscribing writes no activity. */
   subscriberIds?: readonly string[];
+  /** The manual order (a board move, or its undo): not a tracked field, no activity. */
+  sortOrder?: string;
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -95,12 +97,16 @@ export function editIssue(
     next.parentId = edit.parentId;
     record('parent', issue.parentId, edit.parentId);
   }
-  let subscribersChanged = false;
+  let untracked = false;
   if (edit.subscriberIds !== undefined && !sameSet(edit.subscriberIds, issue.subscriberIds)) {
     next.subscriberIds = [...edit.subscriberIds];
-    subscribersChanged = true;
+    untracked = true;
   }
-  if (activities.length === 0 && !subscribersChanged) return null;
+  if (edit.sortOrder !== undefined && edit.sortOrder !== issue.sortOrder) {
+    next.sortOrder = edit.sortOrder;
+    untracked = true;
+  }
+  if (activities.length === 0 && !untracked) return null;
   next.updatedAt = ctx.now;
   return { issue: next, activities };
 }

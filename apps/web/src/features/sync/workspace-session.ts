@@ -41,6 +41,7 @@ import {
 import { SyncMonitor, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
+import { UndoStack } from '../undo/undo-stack.ts';
 
 export type WriteOutcome =
   | { ok: true }
@@ -79,6 +80,8 @@ export interface SessionParams {
  */
 export class WorkspaceSession {
   readonly store = new WorkspaceStore();
+  /** The person's changes on this device, for Ctrl/Cmd+Z and the toasts' Undo. */
+  readonly undo = new UndoStack();
   readonly monitor: SyncMonitor;
   readonly userId: string;
   readonly slug: string;
@@ -88,6 +91,8 @@ export class WorkspaceSession {
   private readonly replica: Promise<Replica>;
   private readonly snapshots: SnapshotDb;
   private readonly conflicts: ConflictMerger;
+  /** What this page's deletions kept of each document, so undoing one can restore it. */
+  private readonly deletedHere = new Map<string, Record<string, unknown>>();
   /** Writes shown on screen and not yet committed by the device. */
   private writing = 0;
   private readonly cleanups: (() => void)[] = [];
@@ -541,8 +546,15 @@ export class WorkspaceSession {
 
   private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
     const ctx = { role: this.role, userId: this.userId };
-    const checked = checkWrites(this.stamped(docs), ctx, (id) => this.store.get(id));
+    const checked = checkWrites(
+      this.stamped(docs),
+      ctx,
+      (id) => this.store.get(id),
+      (id) => this.deletedHere.get(id),
+    );
     if (!checked.ok) return checked;
+    for (const doc of checked.docs)
+      if ('_deleted' in doc && doc._deleted === true) this.deletedHere.set(doc._id, doc);
     const updates = checked.docs.filter((d) => this.store.get(d._id));
     // The version each edit starts from, for a merge with another device's concurrent edit.
     for (const doc of updates) this.conflicts.editing(this.store.get(doc._id));
@@ -619,8 +631,10 @@ export class WorkspaceSession {
     return docs.map((doc) => {
       const id = (doc as { _id?: unknown } | null)?._id;
       const previous = typeof id === 'string' ? this.store.get(id) : undefined;
-      const next = (doc as { type?: unknown } | null)?.type;
-      if (previous?.type !== 'issue' || next !== 'issue') return doc;
+      const next = doc as { type?: unknown; _deleted?: unknown } | null;
+      // A deletion keeps the issue's identity (tombstoneOf), and nothing to stamp.
+      if (previous?.type !== 'issue' || next?.type !== 'issue' || next._deleted === true)
+        return doc;
       return stampIssueEdits(doc as IssueDoc, previous, now, this.userId);
     });
   }

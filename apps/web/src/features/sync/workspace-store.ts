@@ -12,6 +12,11 @@ import type { ReplicaChange } from './replica.ts';
 
 export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
 
+/** A deletion as saved: an issue's or comment's keeps what identifies it (`tombstoneOf`). */
+type Deletion = { _id: string; _deleted: true };
+const isDeletion = (doc: WorkspaceDoc | Deletion): doc is Deletion =>
+  (doc as { _deleted?: unknown })._deleted === true;
+
 const BURST_INTERVAL_MS = 150;
 
 class Collection<T> {
@@ -204,15 +209,12 @@ export class WorkspaceStore {
    * after the replica's change feed delivers them (which adds tens of milliseconds and a burst
    * delay). The feed later brings the same revisions; a newer one that arrived first is kept.
    */
-  showSaved(
-    docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[],
-    revs: ReadonlyMap<string, string>,
-  ): void {
+  showSaved(docs: readonly (WorkspaceDoc | Deletion)[], revs: ReadonlyMap<string, string>): void {
     for (const doc of docs) {
       this.pendingIds.delete(doc._id);
       const rev = revs.get(doc._id);
       if (!rev) continue;
-      if ('type' in doc) this.putValid({ ...doc, _rev: rev }, true);
+      if (!isDeletion(doc)) this.putValid({ ...doc, _rev: rev }, true);
       else if (revGeneration(this.get(doc._id)?._rev ?? '0') < revGeneration(rev)) {
         this.remove(doc._id);
         this.rememberDeletion(doc._id);
@@ -227,11 +229,11 @@ export class WorkspaceStore {
    * returned function takes them back if the device refuses the write; a document that changed
    * again in between is left as it now is.
    */
-  showPending(docs: readonly (WorkspaceDoc | { _id: string; _deleted: true })[]): () => void {
+  showPending(docs: readonly (WorkspaceDoc | Deletion)[]): () => void {
     const before = docs.map((doc) => this.get(doc._id));
     for (const doc of docs) {
       this.pendingIds.add(doc._id);
-      if ('type' in doc) this.putValid(doc, true);
+      if (!isDeletion(doc)) this.putValid(doc, true);
       else this.remove(doc._id);
     }
     const shown = docs.map((doc) => this.get(doc._id));

@@ -2,6 +2,9 @@ import { useCallback } from 'react';
 import { newDocId, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
+import { editedIssues } from '../undo/edited-issues.ts';
+import { editedFields } from '../undo/revert-fields.ts';
+import { offerUndoOfEdits } from '../undo/undo-edits.ts';
 import { bulkEdit, type BulkChange } from './bulk-edit.ts';
 
 /**
@@ -13,6 +16,7 @@ export function useBulkEdit(): (ids: readonly string[], change: BulkChange) => P
   return useCallback(
     async (ids, change) => {
       let skipped = 0;
+      let changed: ReturnType<typeof editedIssues> = [];
       const outcome = await session.update(() => {
         const issues: IssueDoc[] = [];
         const projects = new Map<string, ProjectDoc>();
@@ -30,12 +34,22 @@ export function useBulkEdit(): (ids: readonly string[], change: BulkChange) => P
           newActivityId: () => newDocId('activity'),
         });
         skipped = result.skipped;
+        changed = editedIssues(issues, result.docs, (id) => projects.get(id));
         return result.docs.length ? result.docs : null;
       });
       if (!outcome.ok) {
         showToast(outcome.message, 'error');
         return false;
       }
+      const [first] = changed;
+      if (first)
+        offerUndoOfEdits(
+          session,
+          changed.length === 1
+            ? `Changed ${editedFields(first.made)} of ${first.key}`
+            : `Changed ${editedFields(first.made)} of ${changed.length} issues`,
+          changed,
+        );
       if (skipped)
         showToast(
           `${skipped} ${skipped === 1 ? 'issue was' : 'issues were'} left as they were: the change doesn't fit them.`,

@@ -10,6 +10,18 @@ export function ToastRegion() {
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.tone}`}>
           <p>{toast.message}</p>
+          {toast.action ? (
+            <button
+              type="button"
+              className="toast__action"
+              onClick={() => {
+                dismissToast(toast.id);
+                toast.action?.run();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className="toast__dismiss"

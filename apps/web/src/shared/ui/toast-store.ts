@@ -1,11 +1,18 @@
 /** A tiny queue of transient messages; any module may push, the ToastRegion shows them. */
 export type ToastTone = 'info' | 'error' | 'success';
 
+/** A button on a toast (Undo): it runs once, and the toast goes. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
   key?: string;
+  action?: ToastAction;
 }
 
 /**
@@ -16,6 +23,7 @@ export interface Toast {
 export interface ToastOptions {
   key?: string;
   tentative?: boolean;
+  action?: ToastAction;
 }
 
 /** How long an info toast stays on screen. */
@@ -39,12 +47,19 @@ export function showToast(
   tone: ToastTone = 'info',
   options: ToastOptions = {},
 ): void {
-  // The same message twice in a row (a retrying sync, say) would only be noise.
-  if (toasts.some((t) => t.message === message)) return;
-  const { key } = options;
+  const { key, action } = options;
+  // The same message twice in a row (a retrying sync, say) would only be noise; a toast with a
+  // button is about one change, and replaces the one before under its key.
+  if (!action && toasts.some((t) => t.message === message)) return;
   const same = key === undefined ? undefined : toasts.find((t) => t.key === key);
   if (same && options.tentative) return;
-  const toast: Toast = { id: nextId++, message, tone, ...(key === undefined ? {} : { key }) };
+  const toast: Toast = {
+    id: nextId++,
+    message,
+    tone,
+    ...(key === undefined ? {} : { key }),
+    ...(action ? { action } : {}),
+  };
   toasts = same ? toasts.map((t) => (t === same ? toast : t)) : [...toasts, toast].slice(-4);
   emit();
   setTimeout(() => dismissToast(toast.id), tone === 'error' ? VISIBLE_MS * 2 : VISIBLE_MS);

@@ -1,0 +1,73 @@
+import type { IssueDoc } from '@keel/domain';
+import type { IssueEdit } from '../issues/edit-issue.ts';
+
+type Field = keyof IssueEdit;
+
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && a.every((x) => b.includes(x))
+    : (a ?? null) === (b ?? null);
+
+const EDITABLE: readonly Field[] = [
+  'title',
+  'description',
+  'stateId',
+  'priority',
+  'assigneeId',
+  'labelIds',
+  'estimate',
+  'dueDate',
+  'parentId',
+  'subscriberIds',
+  'sortOrder',
+];
+
+/** The edit that turned `before` into `after` (a bulk change, a board move), as a screen makes it. */
+export function editBetween(before: IssueDoc, after: IssueDoc): IssueEdit {
+  const made: Record<string, unknown> = {};
+  for (const field of EDITABLE) if (!same(before[field], after[field])) made[field] = after[field];
+  return made as IssueEdit;
+}
+
+/** The values `edit` replaced on `before`: what undoing it writes back. */
+export function replacedValues(before: IssueDoc, edit: IssueEdit): IssueEdit {
+  const previous: Record<string, unknown> = {};
+  for (const field of Object.keys(edit) as Field[]) {
+    const old = before[field];
+    if (!same(old, edit[field])) previous[field] = Array.isArray(old) ? [...old] : old;
+  }
+  return previous as IssueEdit;
+}
+
+/**
+ * The undo of an edit as it applies now: each field back to its value before the edit, but only
+ * where the issue still holds what the edit set. A field someone changed since keeps their change.
+ */
+export function revertEdit(current: IssueDoc, made: IssueEdit, previous: IssueEdit): IssueEdit {
+  const revert: Record<string, unknown> = {};
+  for (const field of Object.keys(previous) as Field[])
+    if (same(current[field], made[field])) revert[field] = previous[field];
+  return revert as IssueEdit;
+}
+
+const FIELD_NAMES: Record<Field, string> = {
+  title: 'title',
+  description: 'description',
+  stateId: 'state',
+  priority: 'priority',
+  assigneeId: 'assignee',
+  labelIds: 'labels',
+  estimate: 'estimate',
+  dueDate: 'due date',
+  parentId: 'parent issue',
+  subscriberIds: 'subscribers',
+  sortOrder: 'order',
+};
+
+/** "state and priority": the fields of an edit, for its toast. */
+export function editedFields(edit: IssueEdit): string {
+  const names = (Object.keys(edit) as Field[]).map((f) => FIELD_NAMES[f]);
+  return names.length <= 1
+    ? (names[0] ?? 'nothing')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
