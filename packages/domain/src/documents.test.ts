@@ -226,7 +226,7 @@ describe('workspace document schemas (SPEC §3)', () => {
     ]);
   });
 
-  it('knows the activity kinds of SPEC §3', () => {
+  it('knows the activity kinds of SPEC §3, and a restore after a deletion (undo)', () => {
     expect([...ACTIVITY_KINDS]).toEqual([
       'created',
       'state',
@@ -239,6 +239,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'estimate',
       'dueDate',
       'project',
+      'restored',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);
