@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The width at and under which Keel lays itself out for a phone: the sidebar behind a menu
+ * button, list rows on two lines. The CSS media queries say `max-width: 640px` to match.
+ */
+export const PHONE_QUERY = '(max-width: 640px)';
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+
+/** Whether the window is phone-wide now; follows a resize or a turned phone. */
+export function usePhoneLayout(): boolean {
+  return useSyncExternalStore(subscribe, isPhone);
+}

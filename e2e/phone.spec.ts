@@ -1,0 +1,88 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { newAccount, newSlug } from './support/accounts.ts';
+import { IssuePageModel } from './support/issue-page.ts';
+import { KeelPage } from './support/keel-page.ts';
+import { PHONE, PhonePage } from './support/phone-page.ts';
+
+/** Someone signs up and makes a workspace on a phone, then waits on All issues for its replica. */
+async function onAPhone(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
+  const page = await context.newPage();
+  const keel = new KeelPage(page);
+  await keel.signUp(newAccount('phone'));
+  const slug = newSlug('phone');
+  await keel.createWorkspace('Phone team', slug);
+  await page.goto(`/${slug}/issues`);
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 30_000 });
+  return { context, page, keel, slug, phone: new PhonePage(page, keel) };
+}
+
+test.describe('on a phone (390 × 844)', () => {
+  // Each screen goes through axe twice (light and dark).
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the sidebar waits behind a menu button: Tab reaches it, Escape closes it', async ({
+    browser,
+  }) => {
+    const { context, page, slug, phone } = await onAPhone(browser);
+    await expect(page.getByRole('navigation', { name: 'Workspace' })).toBeHidden();
+    await phone.expectNoSidewaysScroll();
+
+    await phone.tabToMenuButton();
+    await expect(phone.menuButton()).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(phone.drawer()).toBeVisible();
+    const nav = phone.drawer().getByRole('navigation', { name: 'Workspace' });
+    await expect(nav.getByRole('link', { name: 'All issues' })).toBeVisible();
+    await expect(nav.getByText('Synced')).toBeVisible();
+    await phone.expectOnScreen(phone.drawer());
+    await phone.expectNoSidewaysScroll();
+    await phone.expectAccessibleLightAndDark();
+
+    // Escape in the workspace menu closes that menu, not the drawer; the next one the drawer,
+    // and focus goes back to the menu button.
+    await phone.drawer().getByText('Phone team', { exact: true }).click();
+    await expect(phone.drawer().getByRole('link', { name: 'Create workspace' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(phone.drawer().getByRole('link', { name: 'Create workspace' })).toBeHidden();
+    await expect(phone.drawer()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(phone.drawer()).toBeHidden();
+    await expect(phone.menuButton()).toBeFocused();
+    await expect(phone.menuButton()).toHaveAttribute('aria-expanded', 'false');
+
+    // A link in the drawer goes there and closes the drawer.
+    await phone.menuButton().click();
+    await phone.drawer().getByRole('link', { name: 'My issues' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${slug}/my-issues$`));
+    await expect(phone.drawer()).toBeHidden();
+    await phone.expectNoSidewaysScroll();
+    await context.close();
+  });
+
+  test('the issue page is one column, its properties under it, reachable and usable', async ({
+    browser,
+  }) => {
+    const { context, page, keel, phone } = await onAPhone(browser);
+    await keel.createIssue('Fix login');
+    await keel.issueRow('Fix login').click();
+    const issue = new IssuePageModel(page);
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Fix login');
+
+    const article = await page.getByRole('article').boundingBox();
+    const properties = await page.getByRole('complementary', { name: 'Properties' }).boundingBox();
+    expect(properties!.y).toBeGreaterThanOrEqual(article!.y + article!.height - 1);
+    expect(article!.x + article!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(properties!.x + properties!.width).toBeLessThanOrEqual(PHONE.width);
+    for (const name of ['State', 'Priority', 'Assignee', 'Labels']) {
+      const box = issue.combobox(name);
+      await box.scrollIntoViewIfNeeded();
+      await phone.expectOnScreen(box);
+    }
+    await issue.choose('Priority', 'High');
+    await expect(issue.combobox('Priority')).toHaveValue(/^(2|High)$/);
+    await phone.expectNoSidewaysScroll();
+    await phone.expectAccessibleLightAndDark();
+    await context.close();
+  });
+});
