@@ -4,6 +4,13 @@ import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
 import { PHONE, PhonePage } from './support/phone-page.ts';
 
+// Titles as people write them: long enough to need a second line on a phone.
+const TITLES = [
+  'Checkout button does nothing on Safari when the cart is empty',
+  'Fix login',
+  'Onboarding emails arrive twice for people invited by an administrator',
+];
+
 /** Someone signs up and makes a workspace on a phone, then waits on All issues for its replica. */
 async function onAPhone(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
@@ -57,6 +64,30 @@ test.describe('on a phone (390 × 844)', () => {
     await expect(page).toHaveURL(new RegExp(`/${slug}/my-issues$`));
     await expect(phone.drawer()).toBeHidden();
     await phone.expectNoSidewaysScroll();
+    await context.close();
+  });
+
+  test('All issues: each row shows its key, whole title and state, none over another', async ({
+    browser,
+  }) => {
+    const { context, page, keel, phone } = await onAPhone(browser);
+    for (const title of TITLES) await keel.createIssue(title);
+
+    const rows = page.getByRole('list', { name: 'Issues' }).locator('li.issue-row');
+    await expect(rows).toHaveCount(TITLES.length);
+    for (const row of await rows.all()) await phone.expectRowReadable(row);
+    await expect(rows.first()).toContainText('Todo');
+    await phone.expectRowsStacked(rows);
+    await phone.expectNoSidewaysScroll();
+    await phone.expectAccessibleLightAndDark();
+
+    // Wider than a phone the rows are one line again; back at phone width, two lines, in place.
+    await page.setViewportSize({ width: 1024, height: PHONE.height });
+    await expect.poll(async () => (await rows.first().boundingBox())?.height).toBe(36);
+    await phone.expectRowsStacked(rows);
+    await page.setViewportSize(PHONE);
+    for (const row of await rows.all()) await phone.expectRowReadable(row);
+    await phone.expectRowsStacked(rows);
     await context.close();
   });
 
