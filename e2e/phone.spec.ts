@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { PalettePage } from './support/palette-page.ts';
 import { PHONE, PhonePage } from './support/phone-page.ts';
 
 // Titles as people write them: long enough to need a second line on a phone.
@@ -88,6 +89,40 @@ test.describe('on a phone (390 × 844)', () => {
     await page.setViewportSize(PHONE);
     for (const row of await rows.all()) await phone.expectRowReadable(row);
     await phone.expectRowsStacked(rows);
+    await context.close();
+  });
+
+  test('New issue, the command palette and search open inside the screen', async ({ browser }) => {
+    const { context, page, keel, phone } = await onAPhone(browser);
+
+    await phone.newIssueButton().click();
+    const dialog = keel.newIssueDialog();
+    await expect(dialog).toBeVisible();
+    await phone.expectOnScreen(dialog);
+    await phone.expectOnScreen(dialog.getByLabel('Project'));
+    await phone.expectChoiceReadable(dialog.getByLabel('Project'));
+    await phone.expectOnScreen(dialog.getByRole('button', { name: 'Create issue' }));
+    await phone.expectNoSidewaysScroll();
+    await phone.expectAccessibleLightAndDark();
+    await dialog.getByLabel('Title').fill(TITLES[0]!);
+    await dialog.getByRole('button', { name: 'Create issue' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(keel.issueRow(TITLES[0]!)).toBeVisible();
+
+    const palette = new PalettePage(page);
+    await palette.open();
+    await phone.expectOnScreen(palette.dialog());
+    await phone.expectNoSidewaysScroll();
+    await phone.expectAccessibleLightAndDark();
+    await page.keyboard.press('Escape');
+    await expect(palette.dialog()).toBeHidden();
+
+    // Search, from the bar's button (a phone has no / key to press).
+    await phone.searchButton().click();
+    await expect(palette.input('Search issues')).toBeFocused();
+    await phone.expectOnScreen(palette.dialog('Search issues'));
+    await page.keyboard.press('Escape');
+    await expect(phone.searchButton()).toBeFocused();
     await context.close();
   });
 
