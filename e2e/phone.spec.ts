@@ -151,4 +151,20 @@ test.describe('on a phone (390 × 844)', () => {
     await phone.expectAccessibleLightAndDark();
     await context.close();
   });
+
+  test('settings: the sections as tabs above a page that fits the screen', async ({ browser }) => {
+    const { context, page, slug, phone } = await onAPhone(browser);
+    for (const section of ['', '/members', '/data', '/projects', '/labels']) {
+      await page.goto(`/${slug}/settings${section}`);
+      await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await phone.expectNoSidewaysScroll();
+      await phone.expectAccessibleLightAndDark();
+    }
+    // A new label's name field has the form's width, not what the colours leave of it.
+    const name = await page.getByLabel('Label name').boundingBox();
+    const form = await page.locator('.label-form').first().boundingBox();
+    expect(name!.width).toBeGreaterThanOrEqual(form!.width - 1);
+    await context.close();
+  });
 });
