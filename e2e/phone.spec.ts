@@ -89,6 +89,12 @@ test.describe('on a phone (390 × 844)', () => {
     await page.setViewportSize(PHONE);
     for (const row of await rows.all()) await phone.expectRowReadable(row);
     await phone.expectRowsStacked(rows);
+
+    // A window a little wider than a phone (a big phone turned, a narrow tablet) has no room
+    // for the sidebar beside the list either: it gets the phone's layout.
+    await page.setViewportSize({ width: 700, height: PHONE.height });
+    await expect(page.getByRole('navigation', { name: 'Workspace' })).toBeHidden();
+    for (const row of await rows.all()) await phone.expectRowReadable(row);
     await context.close();
   });
 
