@@ -6,7 +6,9 @@ import { CommandsProvider } from '../../features/commands/command-context.tsx';
 import { ShortcutsOverlay } from '../../features/commands/shortcuts-overlay.tsx';
 import { NewIssueDialog } from '../../features/issues/new-issue-dialog.tsx';
 import { useProjectByKey } from '../../features/sync/use-docs.ts';
+import { usePhoneLayout } from '../../shared/lib/use-phone-layout.ts';
 import { CommandPalette } from './command-palette.tsx';
+import { PhoneBar } from './phone-bar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useRoleFollowsMemberDoc } from './use-role-follows-member-doc.ts';
 import { useShellCommands, type PaletteMode } from './use-shell-commands.ts';
@@ -20,8 +22,9 @@ export interface AppShellProps {
 }
 
 /**
- * Sidebar, the page, and what every signed-in page can open: the new issue dialog, the command
- * palette (and search) and the shortcuts overlay, all run through the command registry.
+ * Sidebar (on a phone, a bar that opens it), the page, and what every signed-in page can open:
+ * the new issue dialog, the command palette (and search) and the shortcuts overlay, all run
+ * through the command registry.
  */
 export function AppShell({ workspace, me }: AppShellProps) {
   const [creating, setCreating] = useState(false);
@@ -45,11 +48,17 @@ export function AppShell({ workspace, me }: AppShellProps) {
   // On a project's pages a new issue goes to that project by default.
   const projectMatch = useMatch('/:ws/projects/:key/*');
   const project = useProjectByKey(projectMatch?.params.key);
+  // A phone has no room for the sidebar beside the page: a bar above it opens it as a drawer.
+  const phone = usePhoneLayout();
 
   return (
     <CommandsProvider value={commands}>
       <div className="shell">
-        <Sidebar workspace={workspace} me={me} />
+        {phone ? (
+          <PhoneBar workspace={workspace} me={me} />
+        ) : (
+          <Sidebar workspace={workspace} me={me} />
+        )}
         <main className="shell__main" id="main">
           <Outlet />
         </main>

@@ -18,7 +18,10 @@ export function WorkspaceSwitcher({ current, workspaces }: WorkspaceSwitcherProp
       ref={details}
       className="switcher"
       onKeyDown={(e) => {
-        if (e.key === 'Escape') close();
+        if (e.key !== 'Escape' || !details.current?.open) return;
+        // This Escape is the menu's: the drawer (on a phone) it sits in stays open.
+        e.preventDefault();
+        close();
       }}
     >
       <summary className="switcher__summary">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   closestCorners,
   DndContext,
@@ -9,6 +9,7 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type AutoScrollOptions,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
@@ -130,11 +131,19 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
     });
   };
 
+  // A card dragged near an edge scrolls the board or a column, never the page around them.
+  const boardRef = useRef<HTMLDivElement>(null);
+  const autoScroll = useMemo<AutoScrollOptions>(
+    () => ({ canScroll: (element) => boardRef.current?.contains(element) ?? false }),
+    [],
+  );
+
   const activeAssignee = active?.assigneeId ? members.get(active.assigneeId) : undefined;
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={collisionDetection}
+      autoScroll={autoScroll}
       accessibility={{
         announcements,
         screenReaderInstructions: {
@@ -147,7 +156,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
       onDragCancel={() => setActive(null)}
     >
       {menu.request ? <PropertyMenu request={menu.request} onClose={menu.close} /> : null}
-      <div className="board">
+      <div className="board" ref={boardRef}>
         {project.states.map((state) => {
           const column = columns.find((c) => c.stateId === state.id);
           return (

@@ -10,6 +10,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { IssueDoc, IssueGroup, LabelDoc } from '@keel/domain';
+import { usePhoneLayout } from '../../shared/lib/use-phone-layout.ts';
 import { useScreenCommands } from '../commands/screen-handlers.ts';
 import { issueKeyOf, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
@@ -37,6 +38,8 @@ export interface IssueListProps {
 }
 
 const ROW_HEIGHT = 36;
+/** On a phone a row is two lines: key and state, then the title (up to two lines of it). */
+const PHONE_ROW_HEIGHT = 76;
 const HEADER_HEIGHT = 34;
 const NO_LABELS: readonly LabelDoc[] = [];
 
@@ -78,9 +81,10 @@ export function IssueList(props: IssueListProps) {
   // Stable between renders: the virtualizer measures every row again (10,000 of them) whenever
   // one of these changes, which would otherwise be on every scroll frame.
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  const rowHeight = usePhoneLayout() ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const estimateSize = useCallback(
-    (i: number) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
-    [rows],
+    (i: number) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : rowHeight),
+    [rows, rowHeight],
   );
 
   // The app is not built with React Compiler; the virtualizer re-renders this list itself.
@@ -94,6 +98,15 @@ export function IssueList(props: IssueListProps) {
     // A few rows drawn beyond the edges: each one drawn is more work on every keystroke.
     overscan: 4,
   });
+
+  // A window turned or resized across the phone width changes every row's height: place them
+  // all again (the virtualizer keeps the sizes it has until told).
+  const placedHeight = useRef(rowHeight);
+  useEffect(() => {
+    if (placedHeight.current === rowHeight) return;
+    placedHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
 
   // After j/k, focus the row's link once it is rendered (scrolling may render it a frame later).
   useEffect(() => {

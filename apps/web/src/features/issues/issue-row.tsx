@@ -36,9 +36,10 @@ export interface IssueRowProps {
 const MAX_LABELS_SHOWN = 3;
 
 /**
- * One dense line: checkbox, priority, key, state, title, labels, due date, assignee. The link
- * lies under the whole row and the property buttons sit above it, so no button is inside the
- * link. Memoised: a scroll re-renders only rows that move in or out.
+ * One dense line: checkbox, priority, key, state, title, labels, due date, assignee (on a phone,
+ * two: the title under the rest, and the state's name). The link lies under the whole row and
+ * the property buttons sit above it, so no button is inside the link. Memoised: a scroll
+ * re-renders only rows that move in or out.
  */
 export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
   const { issue, issueKey, href, state, assignee, labels, index, top, selected, focused } = props;
@@ -123,7 +124,16 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
       <span className="issue-row__key" aria-hidden="true">
         {issueKey}
       </span>
-      {property('state', state.name, 'issue-row__state', <StateIcon state={state} />)}
+      {property(
+        'state',
+        state.name,
+        'issue-row__state',
+        <>
+          <StateIcon state={state} />
+          {/* Shown on a phone, where the row has a line for it. */}
+          <span className="issue-row__state-name">{state.name}</span>
+        </>,
+      )}
       <span className="issue-row__title" aria-hidden="true">
         {issue.title}
       </span>
@@ -137,7 +147,7 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
           {labels.slice(0, MAX_LABELS_SHOWN).map((l, i) => (
             <span key={i} className="issue-row__label">
               <span className="issue-row__label-dot" style={{ background: l.color }} />
-              {l.name}
+              <span className="issue-row__label-name">{l.name}</span>
             </span>
           ))}
           {labels.length > MAX_LABELS_SHOWN ? (
