@@ -556,8 +556,9 @@ export class WorkspaceSession {
     for (const doc of checked.docs)
       if ('_deleted' in doc && doc._deleted === true) this.deletedHere.set(doc._id, doc);
     const updates = checked.docs.filter((d) => this.store.get(d._id));
-    // The version each edit starts from, for a merge with another device's concurrent edit.
-    for (const doc of updates) this.conflicts.editing(this.store.get(doc._id));
+    // The version each edit starts from, for a merge with another device's concurrent edit;
+    // kept once the change is painted, like the save itself.
+    const bases = updates.map((doc) => this.store.get(doc._id));
     const creates = checked.docs.filter((d) => !this.store.get(d._id));
     // On screen now, before IndexedDB commits it (tens of milliseconds): kept in the journal
     // first, so a page closed meanwhile loses nothing. If storage refuses the journal entry, the
@@ -569,6 +570,7 @@ export class WorkspaceSession {
       // Safe in the journal, the change is painted first: saving it (and the screens that follow
       // from the save) would otherwise hold up the frame that shows it.
       if (takeBack) await afterPaint();
+      for (const base of bases) this.conflicts.editing(base);
       const outcome = await this.commit(checked.docs, updates, creates);
       if (!outcome.ok) takeBack?.();
       return outcome;
