@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID } from './idp/provider.ts';
+import { adoptAddressKeyedUsers, EMBEDDED_IDENTITY_ISSUER } from './idp/embedded-identity.ts';
 import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { LIMITS, problem } from '@keel/domain';
@@ -135,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.oidc) {
     rp = new OidcRelyingParty(config.oidc);
   } else {
+    const adopted = await adoptAddressKeyedUsers(store);
+    if (adopted) app.log.info({ adopted }, 'embedded sign-in accounts no longer keyed by address');
     const issuer = `${config.publicUrl}/idp`;
     const provider = createEmbeddedProvider({
       issuer,
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       issuer,
       clientId: EMBEDDED_CLIENT_ID,
       clientSecret: secrets.idpClientSecret,
+      identityIssuer: EMBEDDED_IDENTITY_ISSUER,
     });
   }
 
