@@ -15,6 +15,7 @@ import { adoptAddressKeyedUsers, EMBEDDED_IDENTITY_ISSUER } from './idp/embedded
 import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { LIMITS, problem } from '@keel/domain';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { startWorkspaceLookup } from './workspaces/access.ts';
@@ -85,6 +86,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout; tests read them to check what is never logged. */
   logStream?: { write(line: string): void };
+  /** From how many milliseconds a request is logged as slow (SLOW_REQUEST_MS). */
+  slowRequestMs?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -98,11 +101,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: {
         req: (req) => ({
           method: req.method,
-          url: loggedUrl(req.url ?? ''),
+          // The provider's requests have their /idp mount cut off by the time they complete.
+          url: loggedUrl(req.originalUrl ?? req.url ?? ''),
           remoteAddress: req.ip,
         }),
       },
     },
+    logController: new RequestLog(options.slowRequestMs),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_000_000,
