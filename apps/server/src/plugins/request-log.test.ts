@@ -1,6 +1,8 @@
+import http from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { createWorkspaceAs } from '../testing/workspace-fixture.ts';
+import { addMember } from '../workspaces/add-member.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -37,16 +39,26 @@ async function start(slowRequestMs?: number) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-/** A longpoll that the browser abandons once the first heartbeat arrives. */
-async function abandonLongpoll(browser: BrowserSession) {
-  const abort = new AbortController();
-  const res = await browser.request(
-    '/db/logs/_changes?feed=longpoll&since=now&heartbeat=200&timeout=20000',
-    { signal: abort.signal },
-  );
-  expect(res.status).toBe(200);
-  await res.body!.getReader().read();
-  abort.abort();
+/**
+ * A longpoll that the browser abandons once the first heartbeat arrives, closing its connection
+ * as a closed tab does. (fetch's abort leaves a connection open behind it, which holds up the
+ * server's close.)
+ */
+async function abandonLongpoll(server: TestServer, browser: BrowserSession) {
+  const url = `${server.url}/db/logs/_changes?feed=longpoll&since=now&heartbeat=200&timeout=20000`;
+  const status = await new Promise<number | undefined>((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { cookie: browser.cookieHeader() }, agent: false },
+      (res) =>
+        res.once('data', () => {
+          req.destroy();
+          resolve(res.statusCode);
+        }),
+    );
+    req.on('error', reject);
+  });
+  expect(status).toBe(200);
 }
 
 describe('request log', () => {
@@ -65,7 +77,58 @@ describe('request log', () => {
     await settle();
     expect(lines).toEqual([]);
 
-    await abandonLongpoll(keel.browser);
+    await abandonLongpoll(keel.server, keel.browser);
+    await settle();
+    expect(lines).toEqual([]);
+  });
+
+  it('writes nothing when the browser gives up before the database has answered', async () => {
+    const keel = await start();
+    lines = keel.lines;
+    // Enough documents that the database takes a few hundred milliseconds to start its answer.
+    const ws = (await keel.server.store.workspaceBySlug('logs'))!;
+    const filler = 'x'.repeat(2000);
+    for (let batch = 0; batch < 5; batch++)
+      await keel.server.couch.bulkDocs(
+        ws.dbName,
+        Array.from({ length: 1000 }, (_, i) => ({ _id: `filler-${batch}-${i}`, filler })),
+      );
+    const url = `${keel.server.url}/db/logs/_changes?include_docs=true`;
+    const req = http.get(url, { headers: { cookie: keel.browser.cookieHeader() }, agent: false });
+    req.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    req.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(lines).toEqual([]);
+  });
+
+  it('writes nothing when removal from the workspace cuts a longpoll', async () => {
+    const keel = await start();
+    lines = keel.lines;
+    const member = new BrowserSession(keel.server.url);
+    await signUp(member, newAccount('member'));
+    const memberId = ((await (await member.request('/api/me')).json()) as { user: { id: string } })
+      .user.id;
+    const workspace = (await keel.server.store.workspaceBySlug('logs'))!;
+    await addMember(
+      keel.server.store,
+      workspace,
+      (await keel.server.store.getUser(memberId))!,
+      'member',
+    );
+    lines.length = 0;
+
+    const res = await member.request('/db/logs/_changes?feed=longpoll&since=now&heartbeat=200');
+    expect(res.status).toBe(200);
+    const longpoll = res.text().then(
+      () => 'answered',
+      () => 'cut',
+    );
+    const removed = await keel.browser.request(`/api/workspaces/logs/members/${memberId}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(204);
+    expect(await longpoll).toBe('cut');
     await settle();
     expect(lines).toEqual([]);
   });
@@ -85,7 +148,7 @@ describe('request log', () => {
     expect(typeof lines[0]!.responseTime).toBe('number');
 
     lines.length = 0;
-    await abandonLongpoll(keel.browser);
+    await abandonLongpoll(keel.server, keel.browser);
     // Answered at once (the workspace has documents), and still not slow: it may wait.
     const done = await keel.browser.request('/db/logs/_changes?feed=longpoll&since=0');
     expect(done.status).toBe(200);

@@ -43,9 +43,13 @@ export class RequestLog extends LogController {
   }
 
   override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
-    // The browser went away mid-reply: a longpoll given up, a tab closed. Nothing failed.
-    if ((error as Error & { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE')
-      reply.log.debug({ res: reply }, 'browser closed the request');
+    // The browser went away mid-reply (a longpoll given up, a tab closed), or the proxy cut the
+    // reply on purpose (AbortError: its member was removed from the workspace). Nothing failed.
+    if (
+      (error as Error & { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+      error.name === 'AbortError'
+    )
+      reply.log.debug({ res: reply, reason: error.name }, 'reply ended early');
     else super.streamError(error, request, reply);
   }
 
