@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/**/src/**/*.test.ts',
       'apps/**/src/**/*.test.ts',
       'apps/**/src/**/*.test.tsx',
+      'scripts/**/*.test.ts',
     ],
     // Server tests boot the real embedded database and provider; they share one machine.
     fileParallelism: false,

@@ -11,9 +11,11 @@ import type { Config } from './config.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID } from './idp/provider.ts';
+import { adoptAddressKeyedUsers, EMBEDDED_IDENTITY_ISSUER } from './idp/embedded-identity.ts';
 import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { LIMITS, problem } from '@keel/domain';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { startWorkspaceLookup } from './workspaces/access.ts';
@@ -84,6 +86,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout; tests read them to check what is never logged. */
   logStream?: { write(line: string): void };
+  /** From how many milliseconds a request is logged as slow (SLOW_REQUEST_MS). */
+  slowRequestMs?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -97,11 +101,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: {
         req: (req) => ({
           method: req.method,
-          url: loggedUrl(req.url ?? ''),
+          // The provider's requests have their /idp mount cut off by the time they complete.
+          url: loggedUrl(req.originalUrl ?? req.url ?? ''),
           remoteAddress: req.ip,
         }),
       },
     },
+    logController: new RequestLog(options.slowRequestMs),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_000_000,
@@ -135,6 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.oidc) {
     rp = new OidcRelyingParty(config.oidc);
   } else {
+    const adopted = await adoptAddressKeyedUsers(store);
+    if (adopted) app.log.info({ adopted }, 'embedded sign-in accounts no longer keyed by address');
     const issuer = `${config.publicUrl}/idp`;
     const provider = createEmbeddedProvider({
       issuer,
@@ -149,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       issuer,
       clientId: EMBEDDED_CLIENT_ID,
       clientSecret: secrets.idpClientSecret,
+      identityIssuer: EMBEDDED_IDENTITY_ISSUER,
     });
   }
 

@@ -5,6 +5,8 @@ export interface OidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** What users are keyed by instead of the ID token's `iss` (see EMBEDDED_IDENTITY_ISSUER). */
+  identityIssuer?: string;
 }
 
 function isLoopback(url: URL) {
@@ -69,7 +71,7 @@ export class OidcRelyingParty {
     if (!claims) throw new Error('No ID token');
     const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     return {
-      issuer: String(claims.iss),
+      issuer: this.settings.identityIssuer ?? String(claims.iss),
       subject: claims.sub,
       email: String(info.email ?? ''),
       name: String(info.name ?? info.preferred_username ?? info.email ?? ''),

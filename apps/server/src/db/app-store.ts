@@ -78,6 +78,10 @@ export interface CounterDoc extends CouchDoc {
 export const userIdOf = (user: UserDoc) => user._id.slice('user:'.length);
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** `identity:<sha256 of issuer and subject>` → the user they sign in as. */
+export const identityDocId = (issuer: string, subject: string) =>
+  `identity:${sha256(`${issuer}\n${subject}`)}`;
 export const randomId = () => randomBytes(12).toString('base64url');
 const now = () => new Date().toISOString();
 
@@ -161,7 +165,7 @@ export class AppStore {
     name: string;
     avatarUrl: string | null;
   }): Promise<UserDoc> {
-    const identityId = `identity:${sha256(`${profile.issuer}\n${profile.subject}`)}`;
+    const identityId = identityDocId(profile.issuer, profile.subject);
     const identity = await this.get<CouchDoc & { userId: string }>(identityId);
     let userId = identity?.userId;
     if (!userId) {

@@ -5,9 +5,17 @@ import type { AppStore } from '../db/app-store.ts';
 import { RateLimiter } from '../rate-limiter.ts';
 import { authenticate, createAccount, linkSub, signUpSchema } from './accounts.ts';
 import { sweepExpiredProviderRecords } from './adapter.ts';
+import { PAGE_CSP } from './page-style.ts';
 import { signInPage, signUpPage } from './pages.ts';
 
 const MOUNT = '/idp';
+
+const PAGE_HEADERS = {
+  'content-security-policy': PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
 
 /**
  * Mounts the embedded provider at /idp. Its own endpoints get the raw request (no body parser)
@@ -49,6 +57,8 @@ export async function idpPlugin(
           .type('text/plain; charset=utf-8')
           .send('Too many attempts. Wait a minute and try again.');
       }
+      // The provider writes its own pages (sign-out, errors) past Fastify's onSend hooks.
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.raw.setHeader(name, value);
       reply.hijack();
       const nodeReq = req.raw as typeof req.raw & { originalUrl?: string };
       nodeReq.originalUrl = nodeReq.url;
@@ -64,6 +74,11 @@ export async function idpPlugin(
       { parseAs: 'string', bodyLimit: 10_000 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
+
+    // Stricter than the app's policy: these pages run no script and carry one known style.
+    pages.addHook('onSend', async (_request, reply) => {
+      reply.headers(PAGE_HEADERS);
+    });
 
     type Params = { uid: string };
     type Form = Record<string, string | undefined>;
@@ -124,16 +139,23 @@ export async function idpPlugin(
         if (!email || !password)
           return html(
             reply,
-            signInPage(details.uid, { email, error: 'Enter your email and password.' }),
+            signInPage(details.uid, {
+              email,
+              error: email ? 'Enter your password.' : 'Enter your email address.',
+              field: email ? 'password' : 'email',
+            }),
             422,
           );
         const account = await authenticate(store, email, password);
+        // Which of the two was wrong is not said (it would tell who has an account); the
+        // password is the one to type again.
         if (!account)
           return html(
             reply,
             signInPage(details.uid, {
               email,
               error: 'That email and password don\u2019t match an account.',
+              field: 'password',
             }),
             401,
           );

@@ -3,7 +3,7 @@ import type { AppStore } from '../db/app-store.ts';
 import type { Secrets } from '../db/secrets.ts';
 import { couchAdapterFactory } from './adapter.ts';
 import { findAccountBySub } from './accounts.ts';
-import { signedOutPage, signOutPage } from './pages.ts';
+import { errorPage, signedOutPage, signOutPage } from './pages.ts';
 
 export const EMBEDDED_CLIENT_ID = 'keel';
 
@@ -93,7 +93,7 @@ export function createEmbeddedProvider(options: {
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in didn't work</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="/signin">Back to Keel</a></p></main></body></html>`;
+      ctx.body = errorPage(String(out.error_description ?? out.error));
     },
   };
   const provider = new Provider(options.issuer, configuration);
@@ -101,8 +101,4 @@ export function createEmbeddedProvider(options: {
   // without one, those headers are the client's to forge and are ignored.
   provider.proxy = options.trustProxy;
   return provider;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

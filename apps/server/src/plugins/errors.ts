@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, type Problem } from '@keel/domain';
 import { AppError } from '../app-error.ts';
+import { noteLogged } from './request-log.ts';
 
 /**
  * One error handler turns every failure into problem+json with a catalogue code (SPEC §7–8).
@@ -56,10 +57,12 @@ function toProblem(error: FastifyError | AppError | Error, requestId: string): P
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toProblem(error, request.id);
+    // One line for a failure (the request log adds none); a refusal is the client's business.
+    if (body.status >= 500) noteLogged(request);
     if (body.code === 'DB_UNAVAILABLE')
       request.log.warn({ detail: error.message }, 'database unavailable');
     else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code }, 'request refused');
+    else request.log.debug({ code: body.code }, 'request refused');
     return sendProblem(request, reply, body);
   });
 }

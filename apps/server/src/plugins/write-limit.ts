@@ -3,6 +3,7 @@ import { LIMITS, problem } from '@keel/domain';
 import { userIdOf } from '../db/app-store.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import { sendProblem } from './errors.ts';
+import { noteLogged } from './request-log.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Replication reads that travel as POST; they write nothing.
@@ -44,6 +45,7 @@ export function registerWriteLimit(app: FastifyInstance, limiter: RateLimiter) {
     if (weight === 0) return;
     const key = userIdOf(request.session.user);
     if (limiter.hit(key, weight)) return;
+    noteLogged(request);
     request.log.info({ userId: key }, 'write limit reached');
     reply.header('retry-after', String(limiter.retryAfterSeconds(key)));
     return sendProblem(request, reply, problem('RATE_LIMITED'));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@keel/domain';
+import { BrowserSession, signIn } from '../testing/browser-session.ts';
 import { startTestServer } from '../testing/test-server.ts';
 
 /**
@@ -29,13 +30,21 @@ interface Run {
   stderr: string;
 }
 
+function withoutAddress(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  delete rest.PORT;
+  delete rest.PUBLIC_URL;
+  return rest;
+}
+
 function seed(dir: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', import.meta.resolve('tsx'), CLI, ...args],
       {
-        env: { ...process.env, KEEL_DATA_DIR: dir, LOG_LEVEL: 'silent' },
+        // As people run it: no PORT or PUBLIC_URL unless they set one.
+        env: { ...withoutAddress(process.env), KEEL_DATA_DIR: dir, LOG_LEVEL: 'silent' },
         timeout: 90_000,
       },
       (error, stdout, stderr) =>
@@ -77,6 +86,30 @@ describe('seed CLI', () => {
     expectRefused(run, message);
     expect(run.stderr).toContain('Usage: npm run seed --');
     expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('makes a demo the demo account opens on whatever port Keel then runs', async () => {
+    const dir = dataDir();
+    const run = await seed(dir, [...SMALL, '--workspace', 'anyport']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    // The seed ran without PORT (so at the default address); Keel now serves another port.
+    const server = await startTestServer({ dataDir: dir });
+    try {
+      expect(server.url).not.toBe('http://localhost:8080');
+      const browser = new BrowserSession(server.url);
+      const done = await signIn(browser, {
+        email: 'demo@keel.test',
+        password: 'keel-demo-password',
+      });
+      await done.res.body?.cancel();
+      const me = await browser.request('/api/me');
+      expect(me.status).toBe(200);
+      const body = (await me.json()) as { workspaces: { slug: string }[] };
+      expect(body.workspaces.map((w) => w.slug)).toEqual(['anyport']);
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a URL key that is already taken, naming it', async () => {

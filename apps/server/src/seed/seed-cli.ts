@@ -11,6 +11,7 @@ import { CouchClient } from '../db/couch-client.ts';
 import { startEmbeddedDb, type EmbeddedDb } from '../db/embedded-db.ts';
 import { loadConfig } from '../config.ts';
 import { authenticate, createAccount, linkSub } from '../idp/accounts.ts';
+import { adoptAddressKeyedUsers, EMBEDDED_IDENTITY_ISSUER } from '../idp/embedded-identity.ts';
 import { addMember } from '../workspaces/add-member.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
 import { allDocs, buildDemoData } from './demo-data.ts';
@@ -24,7 +25,6 @@ const quietLog = {
 
 async function demoUser(
   store: AppStore,
-  issuer: string,
   name: string,
   email: string,
   password: string,
@@ -35,8 +35,9 @@ async function demoUser(
   if (!account)
     throw new Error(`${email} exists with another password; pass --email or --password`);
   await linkSub(store, account);
+  // Keyed like the server keys the embedded provider's users, whatever address it is served at.
   return store.upsertUser({
-    issuer,
+    issuer: EMBEDDED_IDENTITY_ISSUER,
     subject: account.sub,
     email: account.email,
     name: account.name,
@@ -64,8 +65,8 @@ async function main(values: SeedArgs) {
         `Cannot open the database${embedded ? ' (is Keel running with this data directory? stop it first)' : ''}: ${String(err)}`,
       );
     });
-    const issuer = `${config.publicUrl}/idp`;
-    const owner = await demoUser(store, issuer, 'Demo Owner', values.email, values.password);
+    await adoptAddressKeyedUsers(store);
+    const owner = await demoUser(store, 'Demo Owner', values.email, values.password);
     const names = [
       'Ada Lovelace',
       'Grace Hopper',
@@ -83,7 +84,7 @@ async function main(values: SeedArgs) {
     const others: UserDoc[] = [];
     for (let i = 0; i < memberCount; i++) {
       const name = names[i % names.length]! + (i >= names.length ? ` ${i}` : '');
-      others.push(await demoUser(store, issuer, name, `member${i + 1}@keel.test`, values.password));
+      others.push(await demoUser(store, name, `member${i + 1}@keel.test`, values.password));
     }
 
     const { workspace, project } = await createWorkspace(store, owner, {

@@ -36,6 +36,8 @@ export async function startTestServer(
     now?: () => number;
     /** Where the server's log lines go (pino's JSON, one per line); none by default. */
     logStream?: { write(line: string): void };
+    /** From how many milliseconds a request is logged as slow. */
+    slowRequestMs?: number;
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -47,7 +49,11 @@ export async function startTestServer(
     LOG_LEVEL: 'warn',
     ...options.env,
   });
-  const keel = await buildApp(config, { now: options.now, logStream: options.logStream });
+  const keel = await buildApp(config, {
+    now: options.now,
+    logStream: options.logStream,
+    slowRequestMs: options.slowRequestMs,
+  });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {
     ...keel,

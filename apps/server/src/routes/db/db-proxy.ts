@@ -145,6 +145,9 @@ export async function dbProxyRoutes(
     } catch (err) {
       untrack();
       if (removed.signal.aborted) throw new AppError('NOT_FOUND');
+      // The browser went away before the database answered (a longpoll given up, a tab
+      // closed): nothing failed, and there is nobody to answer. 499 as nginx logs it.
+      if (abort.signal.aborted) return reply.code(499).send();
       throw err;
     }
     if (upstream.status >= 500 || upstream.status === 401 || upstream.status === 403) {
