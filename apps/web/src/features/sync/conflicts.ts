@@ -7,8 +7,7 @@ import {
   typeOfId,
   type LostValue,
 } from '@keel/domain';
-import type { Replica } from './replica.ts';
-import type { BaseVersions } from './merge/base-versions.ts';
+import type { Replica } from './replica-types.ts';
 import { sameContent } from './rejected/same-content.ts';
 
 /**
@@ -101,8 +100,14 @@ function stripHistory(doc: object): object {
   return rest;
 }
 
+/** Where the versions edits started from are kept (merge/base-versions.ts on a device). */
+export interface BaseStore {
+  find(id: string, rev: string): Promise<object | null>;
+  keep(doc: { _id: string; _rev?: string }): Promise<void>;
+}
+
 export interface ResolveOptions {
-  bases: BaseVersions;
+  bases: BaseStore;
   /** Merge even without the common version (it was not found on this device in time). */
   withoutBase: boolean;
   held: (id: string) => boolean;
@@ -114,7 +119,7 @@ export interface ResolveOptions {
  * devices that made the edits have it, and their merge is the better one.
  */
 export async function resolveConflict(
-  replica: Replica,
+  replica: Pick<Replica, 'versions' | 'bulk'>,
   id: string,
   options: ResolveOptions,
 ): Promise<'settled' | 'needs-base' | 'none'> {

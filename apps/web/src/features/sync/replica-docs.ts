@@ -33,6 +33,28 @@ export async function currentVersion(db: DocsDb, id: string): Promise<LeafVersio
   return { rev: row.value.rev, deleted, doc: deleted ? null : (row.doc ?? null) };
 }
 
+/** What `leafVersions` reads of a database. */
+export interface VersionsDb {
+  get(id: string, options: { conflicts?: boolean; revs?: boolean; rev?: string }): Promise<object>;
+}
+
+/**
+ * The winning version of a document and its other live versions (conflicts), each with its
+ * revision history (`_revisions`), from which a merge finds the version they share.
+ */
+export async function leafVersions(
+  db: VersionsDb,
+  id: string,
+): Promise<{ winner: object; others: object[] } | null> {
+  const winner = await db.get(id, { conflicts: true, revs: true }).catch(() => null);
+  if (!winner) return null;
+  const { _conflicts: revs = [], ...rest } = winner as { _conflicts?: string[] };
+  const others = await Promise.all(
+    revs.map((rev) => db.get(id, { rev, revs: true }).catch(() => null)),
+  );
+  return { winner: rest, others: others.filter((o): o is object => o !== null) };
+}
+
 /** Write documents; each gets its own result, as a refusal of one does not stop the others. */
 export async function writeDocs(db: DocsDb, docs: readonly object[]): Promise<WriteResult[]> {
   const results = await db.bulkDocs([...docs]);

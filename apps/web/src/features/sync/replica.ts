@@ -9,7 +9,14 @@ import {
   ReplicaFill,
   type BootstrapDb,
 } from './replica-bootstrap.ts';
-import { currentVersion, readDenial, replicaChange, writeDocs } from './replica-docs.ts';
+import {
+  currentVersion,
+  leafVersions,
+  readDenial,
+  replicaChange,
+  writeDocs,
+  type VersionsDb,
+} from './replica-docs.ts';
 import { deleteSnapshotDb } from './snapshot-db.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
 
@@ -94,18 +101,7 @@ export function openReplica(name: string): Replica {
     },
     bulk: async (docs) => (await viaFill((fill) => fill.write(docs)))?.value ?? writeDocs(db, docs),
     get: async (id) => db.get(id).catch(() => null),
-    versions: async (id) => {
-      // With their histories (`_revisions`): a merge looks for the version they share.
-      const winner = await db.get<object>(id, { conflicts: true, revs: true }).catch(() => null);
-      if (!winner) return null;
-      const { _conflicts: revs = [], ...rest } = winner as typeof winner & {
-        _conflicts?: string[];
-      };
-      const others = await Promise.all(
-        revs.map((rev) => db.get<object>(id, { rev, revs: true }).catch(() => null)),
-      );
-      return { winner: rest, others: others.filter((o): o is NonNullable<typeof o> => o !== null) };
-    },
+    versions: (id) => leafVersions(db as unknown as VersionsDb, id),
     current: (id) => currentVersion(db, id),
     updateSeq: async () => (await db.info()).update_seq,
     countChangesSince: async (since, also = []) => {
