@@ -223,7 +223,8 @@ test('deleting an issue asks first, lets its sub-issues go, and leaves it nowher
     results: { id: string; deleted?: boolean; doc?: { title?: string; parentId?: string } }[];
   };
   const byTitle = (title: string) => feed.results.filter((r) => r.doc?.title === title);
-  expect(byTitle('Epic')).toHaveLength(0);
+  // Deleted: its deletion keeps what it was (so an undo can restore it, decision 010).
+  expect(byTitle('Epic').map((r) => r.deleted)).toEqual([true]);
   expect(feed.results.filter((r) => r.deleted && r.id.startsWith('issue:'))).toHaveLength(1);
   expect(byTitle('Story').map((r) => r.doc?.parentId)).toEqual([null]);
   await context.close();

@@ -1,4 +1,5 @@
 import type { CommentDoc } from './documents.ts';
+import { commentBodySchema } from './fields.ts';
 import type { LostValue } from './issue-merge.ts';
 import { mergeText } from './text-merge.ts';
 
@@ -27,7 +28,8 @@ export function mergeConcurrentComments(
     if (base && early.body === base.body) return late;
     if (base && late.body === base.body) return { ...early, editedAt: maxTime(early, late) };
     const text = base ? mergeText(base.body, early.body, late.body) : null;
-    if (text !== null) return { ...late, body: text };
+    // Both sides' additions together may pass the comment's limit: then it is not a merge.
+    if (text !== null && commentBodySchema.safeParse(text).success) return { ...late, body: text };
     lost.push({
       field: 'comment',
       lost: { value: early.body, by: early.authorId, at: editTime(early) },

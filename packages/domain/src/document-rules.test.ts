@@ -249,7 +249,7 @@ const MATRIX: Record<AuthoredType, Partial<Record<Action, Role[]>>> = {
 };
 
 describe('checkDocumentWrite: conflict entries', () => {
-  it('may be written by anyone who edits issues, whoever’s edits they keep, and never changed or deleted', () => {
+  it('may be written by anyone who edits issues, whoever’s edits they keep, and never changed', () => {
     for (const role of ROLES) {
       const mayEdit = OAM.includes(role);
       for (const by of [USER[role], OTHER]) {
@@ -261,12 +261,35 @@ describe('checkDocumentWrite: conflict entries', () => {
           checkDocumentWrite(edited(make.conflict(by), CHANGE.conflict), ctx(role, existing)),
           role,
         ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-        expect(checkDocumentWrite(stub('conflict:c1'), ctx(role, existing)), role).toMatchObject({
-          ok: false,
-          code: 'FORBIDDEN',
-        });
       }
     }
+  });
+
+  it('is dismissed by the person whose value it keeps, or by an admin', () => {
+    for (const role of ROLES)
+      for (const by of [USER[role], OTHER]) {
+        const verdict = checkDocumentWrite(
+          stub('conflict:c1'),
+          ctx(role, stored(make.conflict(by))),
+        );
+        const allowed = OA.includes(role) || (by === USER[role] && role === 'member');
+        expect(verdict.ok, `${role} dismisses ${by === OTHER ? "another's" : 'own'}`).toBe(allowed);
+      }
+  });
+
+  it('names a comment exactly when it keeps a comment’s text', () => {
+    const entry = make.conflict(USER.member);
+    expect(checkDocumentWrite({ ...entry, commentId: 'comment:c1' }, ctx('member'))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(checkDocumentWrite({ ...entry, field: 'comment' }, ctx('member'))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(
+      checkDocumentWrite({ ...entry, field: 'comment', commentId: 'comment:c1' }, ctx('member')).ok,
+    ).toBe(true);
   });
 
   it('holds a value of a kind the timeline can show, and names a known field', () => {
@@ -771,29 +794,30 @@ describe('zodErrors', () => {
 });
 
 describe('checkDocumentWrite: deleting and restoring (undo)', () => {
-  it('a deletion may keep what identifies an issue or comment, and only that, unchanged', () => {
+  it('a deletion of an issue or comment keeps it as it was, and nothing else', () => {
     const issue = stored(make.issue(USER.member));
     const tombstone = tombstoneOf(issue);
-    expect(tombstone).toEqual({
-      _id: issue._id,
-      _rev: '1-a',
-      _deleted: true,
-      type: 'issue',
-      projectId: 'project:p1',
-      number: 7,
-      createdBy: USER.member,
-    });
+    const { updatedAt: _moves, ...content } = issue;
+    expect(tombstone).toEqual({ ...content, _deleted: true });
     expect(checkDocumentWrite(tombstone, ctx('member', issue)).ok).toBe(true);
-    expect(checkDocumentWrite({ ...tombstone, number: 8 }, ctx('member', issue))).toMatchObject({
-      ok: false,
-      code: 'VALIDATION_FAILED',
-    });
-    expect(checkDocumentWrite({ ...tombstone, title: 'x' }, ctx('member', issue))).toMatchObject({
+    for (const forged of [{ number: 8 }, { title: 'Changed on the way out' }, { extra: 1 }])
+      expect(checkDocumentWrite({ ...tombstone, ...forged }, ctx('member', issue))).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+      });
+    // With nothing stored (the server strips what it cannot vouch for), a body is refused.
+    expect(checkDocumentWrite(tombstone, ctx('member'))).toMatchObject({
       ok: false,
       code: 'VALIDATION_FAILED',
     });
     const comment = stored(make.comment(USER.member));
-    expect(tombstoneOf(comment)).toMatchObject({ issueId: 'issue:i1', authorId: USER.member });
+    expect(tombstoneOf(comment)).toMatchObject({ body: 'Looks good', authorId: USER.member });
+    // Other documents' deletions stay bare.
+    expect(tombstoneOf(stored(make.label(USER.admin)))).toEqual({
+      _id: 'label:l1',
+      _rev: '1-a',
+      _deleted: true,
+    });
   });
 
   it('restores what was deleted for whoever may delete it, in its author’s name', () => {
@@ -819,11 +843,39 @@ describe('checkDocumentWrite: deleting and restoring (undo)', () => {
     ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
-  it('is an ordinary create when it does not come back as what was deleted', () => {
-    const doc = make.issue(OTHER);
-    const tombstone = { ...tombstoneOf(stored(doc)), number: 99 };
-    expect(restoresDeleted(stored(doc), tombstone)).toBe(false);
-    expect(checkDocumentWrite(doc, { ...ctx('admin'), tombstone })).toMatchObject({
+  it('is an ordinary create when it does not come back exactly as what was deleted', () => {
+    for (const change of [{ number: 99 }, { title: 'Something else' }]) {
+      const doc = make.issue(OTHER);
+      const tombstone = tombstoneOf(stored(doc));
+      const changed = { ...doc, ...change };
+      expect(restoresDeleted(stored(changed), tombstone)).toBe(false);
+      expect(checkDocumentWrite(changed, { ...ctx('admin'), tombstone })).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
+    }
+    // An admin may delete another's comment, not rewrite it by deleting and restoring.
+    const comment = make.comment(OTHER);
+    expect(
+      checkDocumentWrite(
+        { ...comment, body: 'I resign' },
+        { ...ctx('admin'), tombstone: tombstoneOf(stored(comment)) },
+      ),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    // Only the time of the restore moves.
+    const issue = make.issue(OTHER);
+    expect(
+      checkDocumentWrite(
+        { ...issue, updatedAt: T1 },
+        { ...ctx('admin'), tombstone: tombstoneOf(stored(issue)) },
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('a deletion undone before it was pushed arrives as an unchanged revision: a restore', () => {
+    const comment = stored(make.comment(OTHER));
+    expect(checkDocumentWrite({ ...comment, _rev: '3-c' }, ctx('admin', comment)).ok).toBe(true);
+    expect(checkDocumentWrite({ ...comment, _rev: '3-c' }, ctx('member', comment))).toMatchObject({
       ok: false,
       code: 'FORBIDDEN',
     });

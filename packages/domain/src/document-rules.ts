@@ -37,42 +37,59 @@ export function zodErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-const TOMBSTONE_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted']);
 
 /**
- * What a deletion of an issue or a comment keeps of it: enough for the server to know, when it
- * is restored (an undo), that it comes back as what it was (the same number in the same
- * project, the same author), and who may restore it.
+ * Issues and comments can be restored after a deletion (an undo): their deletion keeps the
+ * document as it was (`tombstoneOf`), and a restore must bring back exactly that, so deleting
+ * and restoring can never change what someone wrote, nor mint an issue number.
  */
-const TOMBSTONE_IDENTITY: Partial<Record<DocType, readonly string[]>> = {
-  issue: ['type', 'projectId', 'number', 'createdBy'],
-  comment: ['type', 'issueId', 'authorId'],
-};
+const RESTORABLE: ReadonlySet<DocType> = new Set(['issue', 'comment']);
 
-/** The deletion of `doc`, keeping what identifies it (TOMBSTONE_IDENTITY). */
+/** Fields that are not content: compared neither when deleting nor when restoring. */
+const NOT_CONTENT = new Set(['_id', '_rev', '_revisions', '_deleted', '_conflicts', 'updatedAt']);
+
+/** Deep equality of two JSON values, whatever the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.length === kb.length && ka.every((k) => k in rb && sameJson(ra[k], rb[k]));
+}
+
+/** The content of a document or a deletion's body: what a restore must match. */
+export function contentOf(doc: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(doc).filter(([k]) => !NOT_CONTENT.has(k)));
+}
+
+/** The deletion of `doc`: an issue's or comment's keeps its content, so it can be restored. */
 export function tombstoneOf(doc: WorkspaceDoc): Record<string, unknown> & {
   _id: string;
   _deleted: true;
 } {
-  const record = doc as unknown as Record<string, unknown>;
-  const kept = TOMBSTONE_IDENTITY[doc.type] ?? [];
+  const kept = RESTORABLE.has(doc.type) ? contentOf(doc) : {};
   return {
+    ...kept,
     _id: doc._id,
     ...(doc._rev ? { _rev: doc._rev } : {}),
     _deleted: true,
-    ...Object.fromEntries(kept.map((field) => [field, record[field]])),
   };
 }
 
-/** Whether `doc` comes back as the document `tombstone` was (a restore). */
+/**
+ * Whether `doc` brings back exactly what `deleted` (the body of its deletion) held: a restore.
+ * Only `updatedAt` may move.
+ */
 export function restoresDeleted(
   doc: WorkspaceDoc,
-  tombstone: Record<string, unknown> | null | undefined,
+  deleted: Record<string, unknown> | null | undefined,
 ): boolean {
-  const kept = TOMBSTONE_IDENTITY[doc.type];
-  if (!tombstone || !kept) return false;
-  const record = doc as unknown as Record<string, unknown>;
-  return kept.every((field) => tombstone[field] === record[field]);
+  if (!deleted || !RESTORABLE.has(doc.type)) return false;
+  const kept = contentOf(deleted);
+  return Object.keys(kept).length > 0 && sameJson(kept, contentOf(doc));
 }
 
 const CREATE: Partial<Record<DocType, Permission>> = {
@@ -120,6 +137,9 @@ function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
 
 function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null {
   switch (doc.type) {
+    case 'conflict':
+      // Dismissed by the person whose value it keeps, or by an admin (whoever wrote it).
+      return doc.lost.by === userId ? 'issue:edit' : 'issue:delete:any';
     case 'project':
       return 'project:delete';
     case 'issue':
@@ -160,12 +180,12 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
   if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
 
   if (record._deleted === true) {
-    const identity = TOMBSTONE_IDENTITY[type] ?? [];
-    const existingRecord = ctx.existing as unknown as Record<string, unknown> | null;
-    const extra = Object.keys(record).filter(
-      (k) =>
-        !TOMBSTONE_FIELDS.has(k) &&
-        !(identity.includes(k) && (!existingRecord || existingRecord[k] === record[k])),
+    // A deletion's body, when it has one, is the stored document as it was (tombstoneOf); the
+    // server makes it so before checking (routes/db/bulk-docs.ts).
+    const body = contentOf(record);
+    const kept = ctx.existing && RESTORABLE.has(type) ? contentOf(ctx.existing) : null;
+    const extra = Object.keys(body).filter(
+      (k) => !kept || !(k in kept) || !sameJson(kept[k], body[k]),
     );
     if (record._rev !== undefined && !revSchema.safeParse(record._rev).success)
       return refuse('VALIDATION_FAILED', 'Not a revision', [
@@ -231,8 +251,16 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
   if (ctx.existing.type !== doc.type)
     return refuse('VALIDATION_FAILED', 'A document cannot change its type');
   const permission = editPermission(ctx.existing, ctx.userId);
-  if (!permission || !can(ctx.role, permission))
+  if (!permission || !can(ctx.role, permission)) {
+    // A deletion undone before it reached the server arrives as a revision of the document with
+    // its content unchanged: a restore, which whoever may delete it may make.
+    if (
+      restoresDeleted(doc, ctx.existing as unknown as Record<string, unknown>) &&
+      mayDelete(ctx.existing, ctx.role, ctx.userId)
+    )
+      return { ok: true, doc };
     return refuse('FORBIDDEN', "You don't have permission to change this");
+  }
   if (authorOf(doc) !== authorOf(ctx.existing))
     return refuse('FORBIDDEN', 'The author of a document never changes', [
       { path: AUTHOR_FIELD[type] ?? '', message: 'Cannot change' },

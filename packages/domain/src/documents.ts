@@ -209,16 +209,21 @@ const conflictSideSchema = z.strictObject({
  * merges, with an id and times that follow from its content, so two devices merging the same
  * versions write the same record. Immutable.
  */
-export const conflictDocSchema = z.strictObject({
-  ...base,
-  type: z.literal('conflict'),
-  issueId: refTo('issue'),
-  /** Set when the text is a comment's (field `comment`). */
-  commentId: refTo('comment').nullable(),
-  field: z.enum(CONFLICT_FIELDS),
-  lost: conflictSideSchema,
-  kept: conflictSideSchema,
-});
+export const conflictDocSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('conflict'),
+    issueId: refTo('issue'),
+    /** Set when the text is a comment's (field `comment`). */
+    commentId: refTo('comment').nullable(),
+    field: z.enum(CONFLICT_FIELDS),
+    lost: conflictSideSchema,
+    kept: conflictSideSchema,
+  })
+  .refine((entry) => (entry.field === 'comment') === (entry.commentId !== null), {
+    message: 'A comment’s text, and only that, names its comment',
+    path: ['commentId'],
+  });
 
 export const readMarkerDocSchema = z.strictObject({
   ...base,

@@ -66,6 +66,15 @@ describe('mergeConcurrentIssues with the common version', () => {
     ]);
   });
 
+  it('keeps the later text whole when both additions together pass the field’s limit', () => {
+    const long = edit(base, { title: 'x'.repeat(200) }, 1, 'carol');
+    const a = edit(long, { title: `${long.title} ${'a'.repeat(50)}` }, 5, 'alice');
+    const b = edit(long, { title: `${'b'.repeat(50)} ${long.title}` }, 6, 'bob');
+    const { issue, lost } = mergeConcurrentIssues([a, b], long);
+    expect(issue.title).toBe(b.title);
+    expect(lost.map((l) => [l.field, l.lost.value])).toEqual([['title', a.title]]);
+  });
+
   it('takes a field changed on one side only, without a lost value', () => {
     const a = edit(base, { priority: 1 }, 5, 'alice');
     const b = edit(base, { assigneeId: 'bob' }, 3, 'bob');

@@ -5,6 +5,7 @@ import {
   type IssueDoc,
   type IssueFieldGroup,
 } from './documents.ts';
+import { issueDescriptionSchema, issueTitleSchema } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { mergeText } from './text-merge.ts';
 
@@ -104,6 +105,7 @@ const FIELD_OF_GROUP: Partial<Record<IssueFieldGroup, ConflictField>> = {
   parent: 'parent',
 };
 const TEXT_GROUPS: readonly IssueFieldGroup[] = ['title', 'description'];
+const TEXT_SCHEMAS = { title: issueTitleSchema, description: issueDescriptionSchema };
 
 /** The value a conflict entry shows for a group: a state by its id, the rest as stored. */
 function shownValue(issue: IssueDoc, group: IssueFieldGroup): ConflictSide['value'] {
@@ -145,7 +147,8 @@ function mergeTwo(base: IssueDoc | null, x: IssueDoc, y: IssueDoc, lost: LostVal
     else if (base && TEXT_GROUPS.includes(group)) {
       const field = group as 'title' | 'description';
       const text = mergeText(base[field], early[field], late[field]);
-      if (text === null) bothChanged = true;
+      // Both sides' additions together may pass the field's limit: then it is not a merge.
+      if (text === null || !TEXT_SCHEMAS[field].safeParse(text).success) bothChanged = true;
       else value = text;
     } else if (base && SET_LIMITS[group] !== undefined) {
       const field = group === 'labels' ? 'labelIds' : 'subscriberIds';

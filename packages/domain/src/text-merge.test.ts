@@ -55,8 +55,16 @@ describe('mergeText', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it('merges the first and last words of a long one-line paragraph', () => {
+    const words = Array.from({ length: 400 }, (_, i) => ['the', 'issue', `w${i}`][i % 3]);
+    const line = words.join(' ');
+    expect(mergeText(line, `A ${line.slice(4)}`, `${line.slice(0, -4)} end`)).toBe(
+      `A ${line.slice(4, -4)} end`,
+    );
+  });
+
   it('gives up rather than stall on one huge line both sides rewrote', () => {
-    const line = Array.from({ length: 5_000 }, (_, i) => `w${i % 50}`).join(' ');
+    const line = Array.from({ length: 8_000 }, (_, i) => `w${i % 50}`).join(' ');
     // Changed at both ends, the line's middle is too long to merge word by word.
     const merged = mergeText(line, `A ${line}`, line.replace(/w49$/, 'end'));
     expect(merged === null ? null : merged.length).toBe(null);

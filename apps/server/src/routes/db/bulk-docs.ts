@@ -7,6 +7,7 @@ import {
   projectProblem,
   restoresDeleted,
   REV_PATTERN,
+  tombstoneOf,
   typeOfId,
   type ErrorCode,
   type FieldError,
@@ -175,6 +176,29 @@ function checkingOrder(docs: readonly unknown[], idOf: (doc: unknown) => string)
 }
 
 /**
+ * A deletion's body as the server vouches for it: an issue's or comment's deletion keeps the
+ * stored document (tombstoneOf), so that a restore can be checked against what was really
+ * there; whatever else a client sent in it, or a body for something never stored (created and
+ * deleted offline), is dropped. Other documents pass unchanged.
+ */
+function vouchedDeletion(doc: unknown, stored: ReadonlyMap<string, WorkspaceDoc>): unknown {
+  if (typeof doc !== 'object' || doc === null) return doc;
+  const record = doc as Record<string, unknown>;
+  if (record._deleted !== true || typeof record._id !== 'string') return doc;
+  const { _id, _rev, _revisions } = record;
+  const before = stored.get(_id);
+  const kept = before ? (tombstoneOf(before) as Record<string, unknown>) : {};
+  const { _rev: _storedRev, _deleted: _gone, ...content } = kept;
+  return {
+    ...content,
+    _id,
+    ...(_rev === undefined ? {} : { _rev }),
+    ...(_revisions === undefined ? {} : { _revisions }),
+    _deleted: true,
+  };
+}
+
+/**
  * The bodies of the deletions this batch writes over with content: a deleted issue or comment
  * brought back (an undo) must come back as what was deleted, which its deletion kept
  * (`tombstoneOf`). Rare, so read one by one.
@@ -219,10 +243,11 @@ export async function validatedBulkDocs(
     throw new AppError('VALIDATION_FAILED', {
       errors: [{ path: 'docs', message: 'docs must be a list of documents' }],
     });
-  const { docs, new_edits } = body as { docs: unknown[]; new_edits?: unknown };
+  const { docs: sent, new_edits } = body as { docs: unknown[]; new_edits?: unknown };
   const newEdits = new_edits !== false;
-  if (docs.length > LIMITS.bulkDocsPerRequest) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (sent.length > LIMITS.bulkDocsPerRequest) throw new AppError('PAYLOAD_TOO_LARGE');
   const dbName = access.workspace.dbName;
+  let docs = sent;
 
   const idOf = (doc: unknown) =>
     typeof doc === 'object' && doc !== null && typeof (doc as { _id?: unknown })._id === 'string'
@@ -246,6 +271,7 @@ export async function validatedBulkDocs(
     }
   }
   const tombstones = await restoredTombstones(couch, dbName, docs, deletedRevs);
+  docs = docs.map((doc) => vouchedDeletion(doc, stored));
   // What the documents point at (parents, assignees, labels, issues), read in one more request.
   const references = referencedIds(docs, stored).filter((id) => !stored.has(id));
   const referenced = new Map<string, WorkspaceDoc>();

@@ -561,6 +561,40 @@ describe('/db/:ws conflict entries (a value a concurrent edit replaced)', () => 
     expect((await stored(entry._id))?.lost).toMatchObject({ value: 'Fix the signup crash' });
   });
 
+  it('refuses one naming a comment of another issue', async () => {
+    const [mine, other] = [issueDoc(ws), issueDoc(ws)];
+    await bulk(owner, [mine, other]);
+    const now = new Date().toISOString();
+    const comment = {
+      _id: newDocId('comment'),
+      type: 'comment',
+      issueId: other._id,
+      body: 'Elsewhere',
+      authorId: ws.userId,
+      editedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await bulk(owner, [comment]);
+    const [entry] = conflictEntries(
+      mine._id,
+      comment._id,
+      [
+        {
+          field: 'comment',
+          lost: { value: 'Forged', by: ws.userId, at: now },
+          kept: { value: 'Elsewhere', by: ws.userId, at: now },
+        },
+      ],
+      now,
+    );
+    const { rows } = await bulk(owner, [entry]);
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'commentId',
+      message: 'The comment is not one of the issue’s',
+    });
+  });
+
   it('refuses one for an issue that does not exist', async () => {
     const { rows } = await bulk(owner, [entryFor('issue:nope', ws.userId)]);
     expect(rows[0]?.errors).toContainEqual({
@@ -589,6 +623,44 @@ describe('/db/:ws restoring a deleted issue (undo)', () => {
     const { rows } = await bulk(admin.browser, [issue]);
     expect(rows[0]).toMatchObject({ id: issue._id, ok: true });
     expect(await stored(issue._id)).toMatchObject({ title: 'Deleted by mistake', number: 1 });
+  });
+
+  it('keeps no body it cannot vouch for: a forged deletion does not mint a number', async () => {
+    const member = await joinAs('member', 'forger');
+    const forged = issueDoc(ws, { number: 1, title: 'Forged', createdBy: member.userId });
+    // Created and deleted offline, says the member, with a body claiming number 1.
+    const deletion = { ...tombstoneOf(forged), _rev: undefined };
+    expect((await bulk(member.browser, [deletion])).rows[0]).toMatchObject({ ok: true });
+    const { rows } = await bulk(member.browser, [forged]);
+    expect(rows[0]?.errors).toContainEqual({
+      path: 'number',
+      message: 'This issue number was not reserved for you in this project',
+    });
+  });
+
+  it('lets an admin restore another’s comment as it was, never rewritten', async () => {
+    const issue = issueDoc(ws);
+    await bulk(owner, [issue]);
+    const now = new Date().toISOString();
+    const comment = {
+      _id: newDocId('comment'),
+      type: 'comment',
+      issueId: issue._id,
+      body: 'I stay',
+      authorId: ws.userId,
+      editedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const rev = (await bulk(owner, [comment])).rows[0]!.rev;
+    const admin = await joinAs('admin', 'moderator');
+    const removed = await bulk(admin.browser, [{ _id: comment._id, _rev: rev, _deleted: true }]);
+    expect(removed.rows[0]).toMatchObject({ ok: true });
+    const rewritten = await bulk(admin.browser, [{ ...comment, body: 'I resign' }]);
+    expect(rewritten.rows[0]).toMatchObject({ code: 'FORBIDDEN' });
+    const restored = await bulk(admin.browser, [comment]);
+    expect(restored.rows[0]).toMatchObject({ ok: true });
+    expect(await stored(comment._id)).toMatchObject({ body: 'I stay', authorId: ws.userId });
   });
 
   it('refuses to bring it back as something else: another number is a new issue', async () => {

@@ -45,6 +45,8 @@ export function referencedIds(docs: unknown[], stored: Map<string, WorkspaceDoc>
       typeof doc.issueId === 'string'
     )
       ids.add(doc.issueId);
+    if (doc.type === 'conflict' && !before && typeof doc.commentId === 'string')
+      ids.add(doc.commentId);
   }
   return [...ids];
 }
@@ -82,6 +84,11 @@ export async function referenceProblem(
     lookup.get(doc.issueId)?.type !== 'issue'
   )
     return { path: 'issueId', message: 'The issue does not exist' };
+  if (doc.type === 'conflict' && !existing && doc.commentId !== null) {
+    const comment = lookup.get(doc.commentId);
+    if (comment?.type !== 'comment' || comment.issueId !== doc.issueId)
+      return { path: 'commentId', message: 'The comment is not one of the issue’s' };
+  }
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { can, type ConflictDoc } from '@keel/domain';
+import { can, mayDelete, type ConflictDoc } from '@keel/domain';
 import { copyText } from '../../shared/lib/copy-text.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -39,9 +39,11 @@ export const ConflictEntry = memo(function ConflictEntry({
   const mayRestore =
     entry.field === 'comment'
       ? body !== undefined &&
+        body.issueId === entry.issueId &&
         body.authorId === session.userId &&
         can(session.role, 'comment:edit:own')
       : issue?.type === 'issue' && can(session.role, 'issue:edit');
+  const mayDismiss = mayDelete(entry, session.role, session.userId);
   const headingId = `conflict-${entry._id}`;
 
   const restore = async () => {
@@ -53,6 +55,11 @@ export const ConflictEntry = memo(function ConflictEntry({
     setBusy(false);
     if (outcome.ok) showToast(`Restored ${words.lostBy}’s ${words.field}.`, 'success');
     else showToast(outcome.message, 'error');
+  };
+
+  const dismiss = async () => {
+    const outcome = await session.write([{ _id: entry._id, _rev: entry._rev, _deleted: true }]);
+    if (!outcome.ok) showToast(outcome.message, 'error');
   };
 
   const copy = async () => {
@@ -119,6 +126,16 @@ export const ConflictEntry = memo(function ConflictEntry({
           >
             Copy
           </Button>
+          {mayDismiss ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => void dismiss()}
+              aria-describedby={headingId}
+            >
+              Dismiss
+            </Button>
+          ) : null}
         </div>
       </article>
     </li>

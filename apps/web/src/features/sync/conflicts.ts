@@ -5,6 +5,7 @@ import {
   mergeConcurrentComments,
   mergeConcurrentIssues,
   typeOfId,
+  workspaceDocSchema,
   type LostValue,
 } from '@keel/domain';
 import type { Replica } from './replica-types.ts';
@@ -79,7 +80,8 @@ export function conflictResolution(
 ): object[] | null {
   if (others.length === 0) return null;
   const merged = merge([winner, ...others], base);
-  if (!merged) return null;
+  // The merge must be a valid document, or writing it would only be refused and undone.
+  if (!merged || !workspaceDocSchema.safeParse(merged.content).success) return null;
   const won = winner as Revisions;
   const writes: object[] = [];
   if (!sameContent(merged.content, stripHistory(won)))

@@ -91,7 +91,10 @@ export class WorkspaceSession {
   private readonly replica: Promise<Replica>;
   private readonly snapshots: SnapshotDb;
   private readonly conflicts: ConflictMerger;
-  /** What this page's deletions kept of each document, so undoing one can restore it. */
+  /**
+   * What this page's deletions kept of each document, with the revision they were saved as, so
+   * undoing one can restore it (only while that deletion is still the latest version).
+   */
   private readonly deletedHere = new Map<string, Record<string, unknown>>();
   /** Writes shown on screen and not yet committed by the device. */
   private writing = 0;
@@ -540,6 +543,12 @@ export class WorkspaceSession {
     });
   }
 
+  /** The revision this page's deletion of a document was saved as, if it deleted it. */
+  deletedRevision(id: string): string | undefined {
+    const rev = this.deletedHere.get(id)?._rev;
+    return typeof rev === 'string' ? rev : undefined;
+  }
+
   write(docs: readonly unknown[]): Promise<WriteOutcome> {
     return this.update(() => docs);
   }
@@ -553,13 +562,14 @@ export class WorkspaceSession {
       (id) => this.deletedHere.get(id),
     );
     if (!checked.ok) return checked;
-    for (const doc of checked.docs)
-      if ('_deleted' in doc && doc._deleted === true) this.deletedHere.set(doc._id, doc);
-    const updates = checked.docs.filter((d) => this.store.get(d._id));
+    // A restore (undo of a deletion) is written on top of the deletion's revision: an update,
+    // which can conflict, so it goes first and nothing else is saved if it does.
+    const updates = checked.docs.filter((d) => this.store.get(d._id) || d._rev !== undefined);
     // The version each edit starts from, for a merge with another device's concurrent edit;
     // kept once the change is painted, like the save itself.
     const bases = updates.map((doc) => this.store.get(doc._id));
-    const creates = checked.docs.filter((d) => !this.store.get(d._id));
+    const updating = new Set(updates);
+    const creates = checked.docs.filter((d) => !updating.has(d));
     // On screen now, before IndexedDB commits it (tens of milliseconds): kept in the journal
     // first, so a page closed meanwhile loses nothing. If storage refuses the journal entry, the
     // change shows once committed instead.
@@ -602,6 +612,9 @@ export class WorkspaceSession {
       // can drop its draft once this resolves.
       const revs = new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : [])));
       this.store.showSaved(docs, revs);
+      for (const doc of docs)
+        if ('_deleted' in doc && doc._deleted === true)
+          this.deletedHere.set(doc._id, { ...doc, _rev: revs.get(doc._id) });
       if (this.filling) {
         // Saved on the device; it goes up once the fill is done.
         for (const doc of docs) this.writtenWhileFilling.add(doc._id);

@@ -12,8 +12,11 @@ import { deleteIdb, idbDone, IdbHandle, idbRequest } from '../../../shared/lib/i
  */
 const STORE = 'versions';
 const BY_REV = 'by-rev';
-/** Versions kept per document: an offline spell of edits needs only its first one. */
-const KEPT_PER_DOCUMENT = 20;
+/**
+ * Versions kept per document, newest first. An offline spell of edits needs the one it started
+ * from, the oldest of the spell, so this is far more saves of one issue than a spell makes.
+ */
+const KEPT_PER_DOCUMENT = 200;
 
 export function baseVersionsDbName(replicaName: string): string {
   return `keel-bases-${replicaName}`;
