@@ -37,7 +37,6 @@ export function zodErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-
 /**
  * Issues and comments can be restored after a deletion (an undo): their deletion keeps the
  * document as it was (`tombstoneOf`), and a restore must bring back exactly that, so deleting
