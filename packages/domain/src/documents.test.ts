@@ -239,6 +239,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'estimate',
       'dueDate',
       'project',
+      'subscribed',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);
