@@ -1,16 +1,45 @@
 import { useMemo } from 'react';
-import { newDocId, type CommentDoc } from '@keel/domain';
+import { docId, newDocId, type CommentDoc } from '@keel/domain';
 import { useWorkspace } from '../sync/workspace-context.tsx';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
-import { editComment, newComment } from './comment-docs.ts';
+import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import { commentSubscriptionWrites, editComment, newComment } from './comment-docs.ts';
+
+/**
+ * After a comment is saved: subscribe its author (when new) and those it mentions to the issue,
+ * on the issue as it is by then. Not awaited by the comment; a refusal is handled like any other.
+ */
+function subscribeFromComment(
+  session: WorkspaceSession,
+  issueId: string,
+  body: string,
+  commenting: boolean,
+): void {
+  void session.update(() => {
+    const issue = session.store.get(issueId);
+    if (issue?.type !== 'issue') return null;
+    return commentSubscriptionWrites(
+      issue,
+      { authorId: session.userId, body },
+      {
+        commenting,
+        isActiveMember: (userId) => {
+          const member = session.store.get(docId('member', userId));
+          return member?.type === 'member' && member.active;
+        },
+        now: new Date().toISOString(),
+        newActivityId: () => newDocId('activity'),
+      },
+    );
+  });
+}
 
 /** Write, edit and delete comments through the workspace session (domain-checked, local first). */
 export function useCommentActions(issueId: string) {
   const session = useWorkspace();
   return useMemo(
     () => ({
-      create: (body: string): Promise<WriteOutcome> =>
-        session.write([
+      create: async (body: string): Promise<WriteOutcome> => {
+        const outcome = await session.write([
           newComment({
             id: newDocId('comment'),
             issueId,
@@ -18,15 +47,23 @@ export function useCommentActions(issueId: string) {
             body,
             now: new Date().toISOString(),
           }),
-        ]),
+        ]);
+        if (outcome.ok) subscribeFromComment(session, issueId, body, true);
+        return outcome;
+      },
       edit: (commentId: string, body: string): Promise<WriteOutcome> =>
-        session.update(() => {
-          // The latest revision, in case this comment synced in from another device meanwhile.
-          const current = session.store.get(commentId);
-          if (current?.type !== 'comment') return null;
-          const next = editComment(current, body, new Date().toISOString());
-          return next ? [next] : null;
-        }),
+        session
+          .update(() => {
+            // The latest revision, in case this comment synced in from another device meanwhile.
+            const current = session.store.get(commentId);
+            if (current?.type !== 'comment') return null;
+            const next = editComment(current, body, new Date().toISOString());
+            return next ? [next] : null;
+          })
+          .then((outcome) => {
+            if (outcome.ok) subscribeFromComment(session, issueId, body, false);
+            return outcome;
+          }),
       remove: (comment: CommentDoc): Promise<WriteOutcome> =>
         session.update(() => {
           const current = session.store.get(comment._id);

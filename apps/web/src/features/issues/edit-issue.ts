@@ -1,4 +1,10 @@
-import { transitionTimes, type ActivityDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import {
+  autoSubscribed,
+  transitionTimes,
+  type ActivityDoc,
+  type IssueDoc,
+  type ProjectDoc,
+} from '@keel/domain';
 
 /** The fields of an issue this screen edits; each one changed writes one activity record. */
 export interface IssueEdit {
@@ -11,8 +17,9 @@ export interface IssueEdit {
   estimate?: number | null;
   dueDate?: string | null;
   parentId?: string | null;
-  /** Not a tracked field: (un)subscribing writes no activity. */
+  /** Not tracked fields: (un)subscribing writes no activity (see withSubscription). */
   subscriberIds?: readonly string[];
+  unsubscribedIds?: readonly string[];
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -99,6 +106,21 @@ export function editIssue(
   if (edit.subscriberIds !== undefined && !sameSet(edit.subscriberIds, issue.subscriberIds)) {
     next.subscriberIds = [...edit.subscriberIds];
     subscribersChanged = true;
+  }
+  const unsubscribed = edit.unsubscribedIds;
+  if (unsubscribed !== undefined && !sameSet(unsubscribed, issue.unsubscribedIds ?? [])) {
+    if (unsubscribed.length) next.unsubscribedIds = [...unsubscribed];
+    else delete next.unsubscribedIds;
+    subscribersChanged = true;
+  }
+  // A new assignee follows the issue from now on, and still after it is handed on (unless they
+  // unsubscribed), with an activity saying so.
+  if (next.assigneeId && next.assigneeId !== issue.assigneeId) {
+    const added = autoSubscribed(next, [next.assigneeId]);
+    if (added.length) {
+      next.subscriberIds = [...next.subscriberIds, ...added];
+      record('subscribed', 'assigned', added);
+    }
   }
   if (activities.length === 0 && !subscribersChanged) return null;
   next.updatedAt = ctx.now;
