@@ -611,7 +611,8 @@ describe('deriveNotifications at workspace scale', () => {
       );
     }
 
-    const inbox = memoizeNotifications();
+    const derivation = new InboxDerivation();
+    const inbox = (sources: InboxSources, userId: string) => derivation.update(sources, userId);
     const t0 = performance.now();
     const first = inbox({ issues, comments, activity: history }, ME);
     const t1 = performance.now();
@@ -645,8 +646,13 @@ describe('deriveNotifications at workspace scale', () => {
     );
     expect(second.length).toBe(first.length + 1);
     expect(second.every((n) => n.actorId !== ME)).toBe(true);
-    // Kept up to date change by change, it is what deriving it afresh gives.
+    // Kept up to date change by change, it is what deriving it afresh gives, rows included.
     expect(inbox(now, ME)).toEqual(fresh);
+    const afresh = new InboxDerivation();
+    afresh.update(now, ME);
+    const rows = (d: InboxDerivation) =>
+      d.groups().map((g) => [g.issueId, g.notifications.map((n) => n.id)]);
+    expect(rows(derivation)).toEqual(rows(afresh));
     expect(fresh.length).toBe(second.length + 20);
     expect(first.filter((n) => n.kind === 'mentioned')).toHaveLength(600);
   });

@@ -108,11 +108,20 @@ export function InboxPage() {
     listRef.current?.querySelector<HTMLElement>(`[data-index="${focused}"] a`)?.focus();
   }, [focused, rows]);
 
-  const focusRow = (index: number) => {
+  const focusRow = useCallback((index: number) => {
     if (index < 0) return;
     pendingFocus.current = true;
     setFocused(index);
-  };
+  }, []);
+  /** Archive (or unarchive) a row; the next one moves up into its place and takes the focus. */
+  const archiveRow = useCallback(
+    (group: IssueGroup) => {
+      const index = rows.findIndex((row) => row.group === group);
+      toggleArchived(group);
+      if (index >= 0) focusRow(Math.min(index, rows.length - 2));
+    },
+    [rows, toggleArchived, focusRow],
+  );
   useScreenCommands({
     'list.next': () => focusRow(stepFocus(focused, 1, rows.length)),
     'list.previous': () => focusRow(stepFocus(focused, -1, rows.length)),
@@ -124,10 +133,7 @@ export function InboxPage() {
     },
     'inbox.archive': () => {
       const row = rows[focused];
-      if (!row) return;
-      toggleArchived(row.group);
-      // The next row moves up into its place: focus stays there, or on the new last row.
-      focusRow(Math.min(focused, rows.length - 2));
+      if (row) archiveRow(row.group);
     },
   });
 
@@ -191,7 +197,7 @@ export function InboxPage() {
                 focused={index === focused}
                 index={index}
                 onOpen={open}
-                onArchive={toggleArchived}
+                onArchive={archiveRow}
                 onFocusRow={setFocused}
               />
             ))}

@@ -28,12 +28,19 @@ export function unreadOf(group: IssueGroup, state: ReadState): InboxNotification
   return unread;
 }
 
+function hasNone(record: Readonly<Record<string, string>>): boolean {
+  for (const _key in record) return false;
+  return true;
+}
+
 /** How many notifications are unread, archived ones aside (the sidebar's count). */
 export function countUnread(notifications: readonly InboxNotification[], state: ReadState): number {
+  // Most markers read nothing one by one and archive nothing: a count up to lastReadAt.
+  const plain = hasNone(state.read) && hasNone(state.archived);
   let count = 0;
   for (const n of notifications) {
     if (n.atMs <= state.lastReadMs) break;
-    if (unreadAt(n, state)) count++;
+    if (plain || unreadAt(n, state)) count++;
   }
   return count;
 }
