@@ -78,17 +78,18 @@ test('a subscriber is told of comments while subscribed, and not after Unsubscri
   await owner.context.close();
 });
 
-test('inbox keyboard with real rows: j/k move between notifications, Enter opens the issue', async ({
+test('inbox keyboard with real rows: j/k move between issues, Enter opens one, e archives', async ({
   browser,
 }) => {
   const owner = await ownerWithWorkspace(browser, 'Inbox keys', undefined, 'ana');
   await owner.page.goto(`/${owner.slug}/issues`);
   await owner.keel.createIssue('Fix the login');
   await owner.keel.createIssue('Write the docs');
+  await owner.keel.createIssue('Ship it');
   const member = await inviteAndJoin(browser, owner, 'Member', 'bo');
 
-  // Three comments by the member on issues the owner created: three notifications for the
-  // owner, newest first: ENG-1 (third), ENG-2, ENG-1 (first).
+  // Four comments by the member on issues the owner created: one row per issue for the owner,
+  // newest first: ENG-3, ENG-1 (two: "Note three" leads), ENG-2.
   const who = member.account.name;
   await openIssue(member.page, owner.slug, 'ENG-1', 'Fix the login');
   await commentOn(member.page, 'Note one', who);
@@ -96,22 +97,25 @@ test('inbox keyboard with real rows: j/k move between notifications, Enter opens
   await commentOn(member.page, 'Note two', who);
   await openIssue(member.page, owner.slug, 'ENG-1', 'Fix the login');
   await commentOn(member.page, 'Note three', who);
+  await openIssue(member.page, owner.slug, 'ENG-3', 'Ship it');
+  await commentOn(member.page, 'Note four', who);
   await expect(member.keel.syncIndicator()).toHaveText('Synced', SYNCED);
 
   const { page, slug } = owner;
   const inbox = new InboxPageModel(page, slug);
   await inbox.open();
-  await expect(inbox.rows()).toHaveCount(3, SYNCED);
+  await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 4 unread', SYNCED);
+  await expect(inbox.rows()).toHaveCount(3);
   const sentences = [
-    `ENG-1 Fix the login, ${who} commented: Note three`,
-    `ENG-2 Write the docs, ${who} commented: Note two`,
-    `ENG-1 Fix the login, ${who} commented: Note one`,
+    `ENG-3 Ship it, ${who} commented: Note four, 1 new`,
+    `ENG-1 Fix the login, ${who} commented: Note three, 2 new`,
+    `ENG-2 Write the docs, ${who} commented: Note two, 1 new`,
   ];
   for (const [i, sentence] of sentences.entries())
     await expect(inbox.rows().nth(i)).toHaveAccessibleName(
       new RegExp(`^Unread, ${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `),
     );
-  await inbox.expectUnread(3);
+  await inbox.expectUnread(4);
 
   // From nowhere in particular: j takes the first row, then one step at a time, stopping at
   // either end.
@@ -125,31 +129,58 @@ test('inbox keyboard with real rows: j/k move between notifications, Enter opens
   await page.keyboard.press('j');
   await expect(inbox.rows().nth(2)).toBeFocused();
   await page.keyboard.press('k');
-  await expect(inbox.rows().nth(1)).toBeFocused();
   await page.keyboard.press('k');
   await page.keyboard.press('k');
   await expect(inbox.rows().nth(0)).toBeFocused();
   await page.keyboard.press('j');
   await expect(inbox.rows().nth(1)).toBeFocused();
 
-  // Enter opens the focused notification's issue (the middle one, ENG-2) and reads it and
-  // everything older; the newer one stays unread.
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/${slug}/issue/ENG-2$`));
-  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Write the docs');
-  await expect(page.getByText('Note two')).toBeVisible();
-  await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 1 unread');
-
-  // Back in the inbox, the keys work again from the top.
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`/${slug}/inbox$`));
-  await expect(inbox.unreadRows()).toHaveCount(1);
-  await page.getByRole('heading', { name: 'Inbox', level: 1 }).click();
-  await page.keyboard.press('k');
-  await expect(inbox.rows().nth(2)).toBeFocused();
+  // Enter opens the focused row's issue (ENG-1) and reads its two notifications, no others.
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/${slug}/issue/ENG-1$`));
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Fix the login');
+  await expect(page.getByText('Note three')).toBeVisible();
+  await expect(page.getByText('Note one')).toBeVisible();
+  await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 2 unread');
+
+  // Back in the inbox: e archives the focused row, and focus stays in its place.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/inbox$`));
+  await expect(inbox.unreadRows()).toHaveCount(2);
+  await page.getByRole('heading', { name: 'Inbox', level: 1 }).click();
+  await page.keyboard.press('j');
+  await expect(inbox.rows().nth(0)).toHaveAccessibleName(/ENG-3 Ship it/);
+  await page.keyboard.press('e');
+  await expect(inbox.rows()).toHaveCount(2);
+  await expect(inbox.row('ENG-3 Ship it')).toHaveCount(0);
+  await expect(inbox.rows().nth(0)).toBeFocused();
+  await expect(inbox.rows().nth(0)).toHaveAccessibleName(/^ENG-1 Fix the login/);
+  // Archived is dealt with: it no longer counts as unread.
+  await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 1 unread');
+
+  // `?` lists it beside j, k and Enter.
+  await page.keyboard.press('?');
+  const overlay = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(overlay.getByRole('heading', { name: 'Inbox', exact: true })).toBeVisible();
+  await expect(
+    overlay
+      .getByRole('listitem')
+      .filter({ hasText: 'Archive or unarchive notification' })
+      .locator('kbd')
+      .last(),
+  ).toHaveText('e');
+  await page.keyboard.press('Escape');
+
+  // In the Archived view, e puts it back.
+  await inbox.archivedToggle().click();
+  await expect(inbox.rows()).toHaveCount(1);
+  await page.getByRole('heading', { name: 'Inbox', level: 1 }).click();
+  await page.keyboard.press('j');
+  await expect(inbox.rows().nth(0)).toHaveAccessibleName(/^ENG-3 Ship it/);
+  await page.keyboard.press('e');
+  await expect(page.getByRole('heading', { name: 'Nothing archived' })).toBeVisible();
+  await inbox.archivedToggle().click();
+  await expect(inbox.rows()).toHaveCount(3);
   await member.context.close();
   await owner.context.close();
 });

@@ -66,27 +66,14 @@ test('an empty inbox says what will arrive, and my own actions never land in it'
   await context.close();
 });
 
-test('Mark all as read is saved, synced to the server and still there after a reload', async ({
-  browser,
-}) => {
+test('Mark all as read is disabled while nothing is unread', async ({ browser }) => {
   const { context, keel, inbox } = await start(browser, 'reader');
-  const { page } = keel;
   await inbox.open();
-  await expect(page.getByText('All read', { exact: true })).toBeHidden();
+  await expect(inbox.emptyState()).toBeVisible();
+  // Issue 21: an empty inbox has nothing to mark (it used to write a marker anyway).
+  await expect(inbox.markAllReadButton()).toBeDisabled();
+  await expect(keel.page.getByText('All read', { exact: true })).toBeHidden();
   expect(await inbox.serverReadMarker()).toBeNull();
-
-  const before = Date.now();
-  await inbox.markAllRead();
-  // Through the /db proxy and its write rules to the real database.
-  await expect
-    .poll(async () => (await inbox.serverReadMarker())?.lastReadAt ?? null)
-    .not.toBeNull();
-  const marker = await inbox.serverReadMarker();
-  expect(Date.parse(marker!.lastReadAt)).toBeGreaterThanOrEqual(before - 1_000);
-
-  await page.reload();
-  await expect(page.getByText('All read', { exact: true })).toBeVisible();
-  await inbox.expectUnread(0);
   await context.close();
 });
 
@@ -99,15 +86,19 @@ test('the inbox works from the keyboard', async ({ browser }) => {
   await expect(page).toHaveURL(new RegExp(`/${slug}/inbox$`));
   await expect(inbox.emptyState()).toBeVisible();
 
-  // j and k have no row to move to: nothing moves, nothing breaks.
+  // j, k and e have no row to act on: nothing moves, nothing breaks.
   await page.locator('body').click({ position: { x: 600, y: 400 } });
-  await page.keyboard.press('j');
-  await page.keyboard.press('k');
+  for (const key of ['j', 'k', 'e']) await page.keyboard.press(key);
   await expect(page).toHaveURL(new RegExp(`/${slug}/inbox$`));
 
-  await inbox.markAllReadButton().focus();
+  // The Archived view and back, from the keyboard.
+  await inbox.archivedToggle().focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('All read', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/inbox\\?view=archived$`));
+  await expect(page.getByRole('heading', { name: 'Nothing archived' })).toBeVisible();
+  await expect(inbox.archivedToggle()).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  await expect(inbox.emptyState()).toBeVisible();
   await context.close();
 });
 
@@ -117,14 +108,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await inbox.open();
     await expect(inbox.emptyState()).toBeVisible();
     await keel.expectAccessible();
-    await inbox.markAllRead();
-    await keel.expectAccessible();
     await keel.page.screenshot({ path: test.info().outputPath(`inbox-empty-${colorScheme}.png`) });
+    await inbox.archivedToggle().click();
+    await expect(keel.page.getByRole('heading', { name: 'Nothing archived' })).toBeVisible();
+    await keel.expectAccessible();
     await context.close();
   });
 }
 
-test('what another member does lands in my inbox; opening one and Mark all as read clear it', async ({
+test('what another member does lands in my inbox, one row per issue; opening one reads only it', async ({
   browser,
 }) => {
   // Two browsers, two sign-ups and every edit crossing from one replica to the other.
@@ -167,22 +159,22 @@ test('what another member does lands in my inbox; opening one and Mark all as re
   await issue.expectActivity('changed state from Todo to Done');
   await expect(b.keel.syncIndicator()).toHaveText('Synced', SYNCED);
 
-  // A's sidebar counts them as they arrive; the rows say who did what, newest first.
+  // A's sidebar counts every notification as it arrives; the inbox has one row per issue,
+  // saying its newest event and how many are new, the issue with the newest first.
   await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 4 unread', SYNCED);
   await inbox.expectUnread(4);
   const who = b.account.name;
-  await expect(inbox.rows()).toHaveCount(4);
-  await expect(inbox.unreadRows()).toHaveCount(4);
-  const sentences = [
-    `ENG-2 Write the docs, ${who} moved to Done`,
-    `ENG-2 Write the docs, ${who} commented: First draft is up`,
-    `ENG-1 Fix the login, ${who} mentioned you: Can you look @${a.account.name}`,
-    `ENG-1 Fix the login, ${who} assigned you`,
-  ];
-  for (const [i, sentence] of sentences.entries())
-    await expect(inbox.rows().nth(i)).toHaveAccessibleName(
-      new RegExp(`^Unread, ${escape(sentence)}, [^,]+$`),
-    );
+  await expect(inbox.rows()).toHaveCount(2);
+  await expect(inbox.unreadRows()).toHaveCount(2);
+  const eng2 = `ENG-2 Write the docs, ${who} moved to Done`;
+  const eng1 = `ENG-1 Fix the login, ${who} mentioned you: Can you look @${a.account.name}`;
+  await expect(inbox.rows().nth(0)).toHaveAccessibleName(
+    new RegExp(`^Unread, ${escape(eng2)}, 2 new, [^,]+$`),
+  );
+  await expect(inbox.rows().nth(1)).toHaveAccessibleName(
+    new RegExp(`^Unread, ${escape(eng1)}, 2 new, [^,]+$`),
+  );
+  await expect(inbox.rows().nth(0)).toContainText('2 new');
   for (const colorScheme of ['light', 'dark'] as const) {
     await a.page.emulateMedia({ colorScheme });
     await a.keel.expectAccessible();
@@ -190,26 +182,40 @@ test('what another member does lands in my inbox; opening one and Mark all as re
   }
   await a.page.emulateMedia({ colorScheme: 'light' });
 
-  // Opening the comment marks it and everything older read; the newer state change stays unread.
-  await inbox.row(sentences[1]!).click();
+  // Opening ENG-2's row shows its issue, with both of what happened there, and reads those two
+  // only: ENG-1's, older, stay unread (issue 21; a cut-off time used to read them too).
+  await inbox.row(eng2).click();
   await expect(a.page).toHaveURL(new RegExp(`/${a.slug}/issue/ENG-2$`));
   await expect(a.page.getByText('First draft is up')).toBeVisible();
-  await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 1 unread');
+  await new IssuePageModel(a.page).expectActivity('changed state from Todo to Done');
+  await expect(inbox.sidebarLink()).toHaveAccessibleName('Inbox, 2 unread');
   await inbox.sidebarLink().click();
   await expect(inbox.unreadRows()).toHaveCount(1);
-  await expect(inbox.rows().first()).toHaveAccessibleName(
-    new RegExp(`^Unread, ${escape(sentences[0]!)}`),
+  await expect(inbox.rows().first()).toHaveAccessibleName(new RegExp(`^${escape(eng2)}, [^,]+$`));
+  await expect(inbox.rows().nth(1)).toHaveAccessibleName(
+    new RegExp(`^Unread, ${escape(eng1)}, 2 new, `),
   );
-  for (const i of [1, 2, 3])
-    await expect(inbox.rows().nth(i)).toHaveAccessibleName(new RegExp(`^${escape(sentences[i]!)}`));
-  await inbox.expectUnread(1);
+  await inbox.expectUnread(2);
+  // Saved one by one on A's marker, through the /db proxy and its write rules.
+  await expect
+    .poll(async () => Object.keys((await inbox.serverReadMarker())?.read ?? {}).length)
+    .toBe(2);
 
+  const before = Date.now();
   await inbox.markAllRead();
   await inbox.expectUnread(0);
   await expect(inbox.unreadRows()).toHaveCount(0);
-  await expect(inbox.rows()).toHaveCount(4);
+  await expect(inbox.rows()).toHaveCount(2);
+  await expect(inbox.markAllReadButton()).toBeDisabled();
+  // Mark all as read moves lastReadAt, and drops the entries it now covers.
+  await expect
+    .poll(async () => {
+      const marker = await inbox.serverReadMarker();
+      return marker && Date.parse(marker.lastReadAt) >= before - 1_000 && !marker.read;
+    })
+    .toBe(true);
   // Opened straight at the inbox, the page reads the device first: it may say so, but it must
-  // never claim the inbox is empty on the way to showing the four.
+  // never claim the inbox is empty on the way to showing the two.
   await a.page.addInitScript(() => {
     const seen = window as unknown as { __claimedEmpty?: boolean };
     seen.__claimedEmpty = false;
@@ -219,11 +225,12 @@ test('what another member does lands in my inbox; opening one and Mark all as re
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await a.page.reload();
-  await expect(inbox.rows()).toHaveCount(4);
+  await expect(inbox.rows()).toHaveCount(2);
   expect(await a.page.evaluate(() => (window as { __claimedEmpty?: boolean }).__claimedEmpty)).toBe(
     false,
   );
   await expect(inbox.unreadRows()).toHaveCount(0);
+  await expect(a.page.getByText('All read', { exact: true })).toBeVisible();
   await inbox.expectUnread(0);
   await b.context.close();
   await a.context.close();

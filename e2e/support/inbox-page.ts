@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Page model of `/:ws/inbox`. Rows are links named "[Unread, ]KEY Title, Who did what, when",
- * so a test can find a notification by any part of that sentence.
+ * Page model of `/:ws/inbox`. One row per issue: a link named "[Unread, ]KEY Title, Who did
+ * what[, N new], when" (its newest notification), so a test can find a row by any part of that
+ * sentence, and beside it a button "Archive KEY Title" ("Unarchive …" in the Archived view).
  */
 export class InboxPageModel {
   constructor(
@@ -51,6 +52,16 @@ export class InboxPageModel {
     return this.page.getByRole('heading', { name: 'Nothing in your inbox yet' });
   }
 
+  /** The Archive (or Unarchive) button of the row for `issue` ("ENG-1 Title"). */
+  archiveButton(issue: string, action: 'Archive' | 'Unarchive' = 'Archive'): Locator {
+    return this.list().getByRole('button', { name: `${action} ${issue}` });
+  }
+
+  /** The header's toggle between the inbox and its Archived view. */
+  archivedToggle(): Locator {
+    return this.page.getByRole('button', { name: 'Archived', exact: true });
+  }
+
   markAllReadButton(): Locator {
     return this.page.getByRole('button', { name: 'Mark all as read' });
   }
@@ -61,11 +72,21 @@ export class InboxPageModel {
   }
 
   /** The signed-in member's read marker as the server holds it, read through the /db proxy. */
-  async serverReadMarker(): Promise<{ lastReadAt: string } | null> {
+  async serverReadMarker(): Promise<{
+    lastReadAt: string;
+    read?: Record<string, string>;
+    archived?: Record<string, string>;
+  } | null> {
     const me = (await (await this.page.request.get('/api/me')).json()) as { user: { id: string } };
     const res = await this.page.request.get(
       `/db/${this.slug}/${encodeURIComponent(`readMarker:${me.user.id}`)}`,
     );
-    return res.status() === 200 ? ((await res.json()) as { lastReadAt: string }) : null;
+    return res.status() === 200
+      ? ((await res.json()) as {
+          lastReadAt: string;
+          read?: Record<string, string>;
+          archived?: Record<string, string>;
+        })
+      : null;
   }
 }

@@ -10,7 +10,7 @@ import {
   type WriteContext,
   type WriteVerdict,
 } from './document-rules.ts';
-import { workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
+import { READ_ENTRIES_MAX, workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
 import { ROLES, type Role } from './fields.ts';
 import type { DocType } from './ids.ts';
 import { DEFAULT_STATES } from './workflow.ts';
@@ -520,6 +520,30 @@ describe('checkDocumentWrite: read markers', () => {
         errors: [{ path: '_id', message: `Must be readMarker:${me}` }],
       });
     }
+  });
+
+  it('carries what was read one by one and what was archived, within its limits', () => {
+    const me = USER.viewer;
+    const marker = {
+      ...make.readMarker(me),
+      read: { 'comment:c1': T1, 'activity:a1': T1 },
+      archived: { 'issue:i1': T1 },
+    };
+    expect(checkDocumentWrite(marker, ctx('viewer')).ok).toBe(true);
+    // Read entries name the comment or activity record a notification comes from.
+    expect(
+      checkDocumentWrite({ ...marker, read: { 'issue:i1': T1 } }, ctx('viewer')),
+    ).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    const tooMany = Object.fromEntries(
+      Array.from({ length: READ_ENTRIES_MAX + 1 }, (_, i) => [`comment:c${i}`, T1]),
+    );
+    expect(checkDocumentWrite({ ...marker, read: tooMany }, ctx('viewer'))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { path: 'read', message: `At most ${READ_ENTRIES_MAX} notifications read one by one` },
+      ],
+    });
   });
 
   it("nobody writes a marker in someone else's name, even under that person's id", () => {

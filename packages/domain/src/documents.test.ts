@@ -240,6 +240,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'dueDate',
       'project',
       'restored',
+      'subscribed',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);

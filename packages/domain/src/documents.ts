@@ -92,7 +92,7 @@ export const ISSUE_FIELD_GROUPS = {
   dueDate: ['dueDate'],
   parent: ['parentId'],
   sortOrder: ['sortOrder'],
-  subscribers: ['subscriberIds'],
+  subscribers: ['subscriberIds', 'unsubscribedIds'],
 } as const;
 export type IssueFieldGroup = keyof typeof ISSUE_FIELD_GROUPS;
 const issueFieldGroupSchema = z.enum(
@@ -119,6 +119,12 @@ export const issueDocSchema = z.strictObject({
   completedAt: isoTimestampSchema.nullable(),
   canceledAt: isoTimestampSchema.nullable(),
   subscriberIds: z.array(userRef).max(1_000),
+  /**
+   * Who unsubscribed (subscriptions.ts): an automatic subscription (being assigned, mentioned,
+   * commenting) never brings them back, and creating or being assigned the issue no longer
+   * counts as following it. Absent when nobody has; never lists a subscriber.
+   */
+  unsubscribedIds: z.array(userRef).max(1_000).optional(),
   /**
    * When each field group was last edited, by whichever device; absent on issues written before
    * it existed and for groups not edited since creation (they count as oldest).
@@ -162,6 +168,9 @@ export const ACTIVITY_KINDS = [
   'project',
   // Brought back after a deletion (an undo).
   'restored',
+  // People subscribed automatically (assigned, mentioned, commenting): `from` is the reason,
+  // `to` who was subscribed.
+  'subscribed',
 ] as const;
 
 const activityValue = z.union([
@@ -225,11 +234,42 @@ export const conflictDocSchema = z
     path: ['commentId'],
   });
 
+/** At most this many notifications read one by one past `lastReadAt` (read-state.ts). */
+export const READ_ENTRIES_MAX = 500;
+/** At most this many issues archived in one person's inbox (read-state.ts). */
+export const ARCHIVED_ENTRIES_MAX = 1_000;
+
+const notificationRef = z
+  .string()
+  .max(80)
+  .refine((id) => {
+    const type = typeOfId(id);
+    return type === 'activity' || type === 'comment';
+  }, 'Not a notification id');
+
+const atMost = (max: number) => (record: Record<string, unknown>) =>
+  Object.keys(record).length <= max;
+
+/**
+ * One person's inbox state (SPEC §3: userId, lastReadAt). Everything up to `lastReadAt` is read;
+ * `read` holds notifications read one by one after it, and `archived` the issues archived from
+ * the inbox, each with the moment its newest notification then had (decision 009).
+ */
 export const readMarkerDocSchema = z.strictObject({
   ...base,
   type: z.literal('readMarker'),
   userId: userRef,
   lastReadAt: isoTimestampSchema,
+  /** Notification (activity or comment) id → its moment, for those read after `lastReadAt`. */
+  read: z
+    .record(notificationRef, isoTimestampSchema)
+    .refine(atMost(READ_ENTRIES_MAX), `At most ${READ_ENTRIES_MAX} notifications read one by one`)
+    .optional(),
+  /** Issue id → the moment up to which its notifications are archived. */
+  archived: z
+    .record(refTo('issue'), isoTimestampSchema)
+    .refine(atMost(ARCHIVED_ENTRIES_MAX), `At most ${ARCHIVED_ENTRIES_MAX} archived issues`)
+    .optional(),
 });
 
 export const workspaceDocSchema = z.discriminatedUnion('type', [

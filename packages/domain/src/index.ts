@@ -23,3 +23,5 @@ export * from './issue-import.ts';
 export * from './text-merge.ts';
 export * from './comment-merge.ts';
 export * from './conflict-entry.ts';
+export * from './subscriptions.ts';
+export * from './read-state.ts';

@@ -91,6 +91,33 @@ describe('mergeConcurrentIssues with the common version', () => {
     expect(lost).toEqual([]);
   });
 
+  it('keeps who unsubscribed on one device when another subscribes someone else', () => {
+    const watched = { ...base, subscriberIds: ['carol', 'dan'] };
+    // Dan unsubscribes on his phone while Alice's comment mentions Bob on hers.
+    const a = edit(watched, { subscriberIds: ['carol'], unsubscribedIds: ['dan'] }, 5, 'dan');
+    const b = edit(watched, { subscriberIds: ['carol', 'dan', 'bob'] }, 6, 'alice');
+    const { issue, lost } = mergeConcurrentIssues([a, b], watched);
+    expect(issue.subscriberIds).toEqual(['carol', 'bob']);
+    expect(issue.unsubscribedIds).toEqual(['dan']);
+    expect(lost).toEqual([]);
+    // Neither side unsubscribed anyone: the merge has no list of them at all.
+    const c = edit(watched, { subscriberIds: ['carol'] }, 5, 'dan');
+    expect(mergeConcurrentIssues([c, b], watched).issue).not.toHaveProperty('unsubscribedIds');
+  });
+
+  it('puts someone moved both ways where the later edit put them, never in both lists', () => {
+    const watched = { ...base, subscriberIds: ['carol'], createdBy: 'dan' };
+    const away = edit(watched, { unsubscribedIds: ['dan'] }, 5, 'dan');
+    const back = edit(watched, { subscriberIds: ['carol', 'dan'] }, 6, 'dan');
+    const later = mergeConcurrentIssues([away, back], watched).issue;
+    expect(later.subscriberIds).toEqual(['carol', 'dan']);
+    expect(later).not.toHaveProperty('unsubscribedIds');
+    const awayLater = edit(watched, { unsubscribedIds: ['dan'] }, 7, 'dan');
+    const merged = mergeConcurrentIssues([awayLater, back], watched).issue;
+    expect(merged.subscriberIds).toEqual(['carol']);
+    expect(merged.unsubscribedIds).toEqual(['dan']);
+  });
+
   it('says whose state was replaced, by its id, and not when both chose the same state', () => {
     const a = edit(base, { stateId: 'done', completedAt: at(5) }, 5, 'alice');
     const b = edit(base, { stateId: 'canceled', canceledAt: at(6) }, 6, 'bob');

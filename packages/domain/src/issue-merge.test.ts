@@ -48,7 +48,10 @@ function applyEdit(issue: IssueDoc, edit: Edit): IssueDoc {
       next.sortOrder = `a${v}`;
       break;
     case 'subscribers':
+      // Odd values also unsubscribe someone, so both fields of the group move.
       next.subscriberIds = [`user${v}`];
+      if (v % 2) next.unsubscribedIds = [`user${v + 1}`];
+      else delete next.unsubscribedIds;
       break;
   }
   return stampIssueEdits(next, issue, at(edit.minute));

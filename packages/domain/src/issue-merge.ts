@@ -15,8 +15,8 @@ import { mergeText } from './text-merge.ts';
  * against their common version (the base), which the devices that made the edits keep:
  * - a group changed on one side only takes that side;
  * - a title or description changed on both is merged as text (text-merge.ts), so edits to
- *   different parts both survive; labels and subscribers changed on both keep what each side
- *   added and drop what each removed;
+ *   different parts both survive; labels and subscribers (and who unsubscribed) changed on both
+ *   keep what each side added and drop what each removed;
  * - otherwise the later edit wins the group, and the other side's value becomes a conflict
  *   entry on the issue's timeline (who, when, the value, with Restore).
  *
@@ -125,10 +125,55 @@ function mergeSets(base: readonly string[], early: readonly string[], late: read
   return [...kept, ...late.filter((x) => !kept.includes(x) && !base.includes(x))];
 }
 
-const SET_LIMITS: Partial<Record<IssueFieldGroup, number>> = {
-  labels: LIMITS.labelsPerIssue,
-  subscribers: LIMITS.membersPerWorkspace,
-};
+/**
+ * Subscribers and those who unsubscribed, each merged as a set. Someone both sides moved apart
+ * (subscribed on one, unsubscribed on the other) ends up where the later edit of the group put
+ * them, so nobody is both at once.
+ */
+function mergeSubscribers(base: IssueDoc, early: IssueDoc, late: IssueDoc) {
+  const none: readonly string[] = [];
+  let subscriberIds = mergeSets(base.subscriberIds, early.subscriberIds, late.subscriberIds);
+  let unsubscribedIds = mergeSets(
+    base.unsubscribedIds ?? none,
+    early.unsubscribedIds ?? none,
+    late.unsubscribedIds ?? none,
+  );
+  const both = subscriberIds.filter((id) => unsubscribedIds.includes(id));
+  if (both.length) {
+    // The later side decides if it moved them; else the earlier one did.
+    const leaves = (id: string) =>
+      (late.unsubscribedIds ?? none).includes(id) ||
+      (!late.subscriberIds.includes(id) && (early.unsubscribedIds ?? none).includes(id));
+    subscriberIds = subscriberIds.filter((id) => !both.includes(id) || !leaves(id));
+    unsubscribedIds = unsubscribedIds.filter((id) => !both.includes(id) || leaves(id));
+  }
+  if (subscriberIds.length > LIMITS.membersPerWorkspace) return null;
+  return {
+    subscriberIds,
+    unsubscribedIds: unsubscribedIds.length ? unsubscribedIds : undefined,
+  };
+}
+
+/** The merged value of a group both sides changed, by field; null when it cannot be merged. */
+function mergedValues(
+  base: IssueDoc,
+  early: IssueDoc,
+  late: IssueDoc,
+  group: IssueFieldGroup,
+): Record<string, unknown> | null {
+  if (TEXT_GROUPS.includes(group)) {
+    const field = group as 'title' | 'description';
+    const text = mergeText(base[field], early[field], late[field]);
+    // Both sides' additions together may pass the field's limit: then it is not a merge.
+    return text === null || !TEXT_SCHEMAS[field].safeParse(text).success ? null : { [field]: text };
+  }
+  if (group === 'labels') {
+    const set = mergeSets(base.labelIds, early.labelIds, late.labelIds);
+    return set.length > LIMITS.labelsPerIssue ? null : { labelIds: set };
+  }
+  if (group === 'subscribers') return mergeSubscribers(base, early, late);
+  return null;
+}
 
 /** Merge two versions against their base (or none); the later edit of a group is `late`. */
 function mergeTwo(base: IssueDoc | null, x: IssueDoc, y: IssueDoc, lost: LostValue[]): IssueDoc {
@@ -140,21 +185,13 @@ function mergeTwo(base: IssueDoc | null, x: IssueDoc, y: IssueDoc, lost: LostVal
     const [early, late] = ordered(x, y, group);
     // The side whose value (or, when merged, whose time and editor) the group takes.
     let from = late;
-    let value: unknown = undefined;
+    let values: Record<string, unknown> | null = null;
     let bothChanged = false;
     if (sameValues(x, y, group) || (base && sameValues(early, base, group))) from = late;
     else if (base && sameValues(late, base, group)) from = early;
-    else if (base && TEXT_GROUPS.includes(group)) {
-      const field = group as 'title' | 'description';
-      const text = mergeText(base[field], early[field], late[field]);
-      // Both sides' additions together may pass the field's limit: then it is not a merge.
-      if (text === null || !TEXT_SCHEMAS[field].safeParse(text).success) bothChanged = true;
-      else value = text;
-    } else if (base && SET_LIMITS[group] !== undefined) {
-      const field = group === 'labels' ? 'labelIds' : 'subscriberIds';
-      const set = mergeSets(base[field], early[field], late[field]);
-      if (set.length > SET_LIMITS[group]) bothChanged = true;
-      else value = set;
+    else if (base) {
+      values = mergedValues(base, early, late, group);
+      if (!values) bothChanged = true;
     } else bothChanged = true;
     const field = FIELD_OF_GROUP[group];
     // Without the base, only a text is kept, and only when both sides edited it at some time:
@@ -165,9 +202,12 @@ function mergeTwo(base: IssueDoc | null, x: IssueDoc, y: IssueDoc, lost: LostVal
       const winner = side(late, group);
       if (!sameValue(loser.value, winner.value)) lost.push({ field, lost: loser, kept: winner });
     }
-    const fields = ISSUE_FIELD_GROUPS[group];
-    if (value !== undefined) record[fields[0]] = value;
-    else for (const f of fields) record[f] = from[f];
+    // An optional field without a value (unsubscribedIds) is left out, as JSON would.
+    for (const f of ISSUE_FIELD_GROUPS[group]) {
+      const value = values ? values[f] : from[f];
+      if (value === undefined) delete record[f];
+      else record[f] = value;
+    }
     const time = timeOf(from, group);
     if (time) fieldTimes[group] = time;
     const by = byOf(from, group);

@@ -117,6 +117,13 @@ describe('the command registry', () => {
     expect(commandForKey(key('s'), ALL, list)).toBeUndefined();
   });
 
+  it('maps e to archiving the inbox’s focused row, only on the inbox, for every role', () => {
+    const inbox = ctx('viewer', ['list.next', 'list.previous', 'list.open', 'inbox.archive']);
+    expect(commandForKey(key('e'), ALL, inbox)?.id).toBe('inbox.archive');
+    expect(commandForKey(key('e'), ALL, ctx('member', ['list.next']))).toBeUndefined();
+    expect(ids(commandsForRole(ALL, 'viewer'))).toContain('inbox.archive');
+  });
+
   it('runs the same s, p, a, l on a list with a focused row and no selection', () => {
     const { fx, calls } = effects();
     // The list registers the issue page's commands for its focused row (features/issues).

@@ -3,7 +3,7 @@ import { matchesShortcut, type Shortcut } from './shortcut.ts';
 import type { KeyLike } from '../../shared/lib/keyboard.ts';
 
 /** Sections of the palette and of the `?` overlay, in the order they are shown. */
-export const SECTIONS = ['General', 'Go to', 'Issue list', 'Issue'] as const;
+export const SECTIONS = ['General', 'Go to', 'Issue list', 'Issue', 'Inbox'] as const;
 export type CommandSection = (typeof SECTIONS)[number];
 
 /**
@@ -22,6 +22,7 @@ export const SCREEN_COMMANDS = [
   'issue.assignee',
   'issue.labels',
   'issue.delete',
+  'inbox.archive',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -175,6 +176,8 @@ export const COMMANDS: readonly Command[] = [
   screen('issue.priority', 'Change priority', 'Issue', 'p', { inPalette: true, edits: true }),
   screen('issue.assignee', 'Change assignee', 'Issue', 'a', { inPalette: true, edits: true }),
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
+  // The focused row in the inbox; in its Archived view, back to the inbox.
+  screen('inbox.archive', 'Archive or unarchive notification', 'Inbox', 'e'),
   {
     id: 'issue.delete',
     title: 'Delete issue…',

@@ -1,4 +1,14 @@
-import { can, commentBodySchema, type CommentDoc, type Role } from '@keel/domain';
+import {
+  can,
+  commentBodySchema,
+  commentSubscriptions,
+  mentionedUserIds,
+  newActivityDocument,
+  type ActivityDoc,
+  type CommentDoc,
+  type IssueDoc,
+  type Role,
+} from '@keel/domain';
 
 /** Pure rules and builders for comments, shared by the composer and each comment's menu. */
 export type BodyCheck = { ok: true; body: string } | { ok: false; message: string };
@@ -43,4 +53,44 @@ export function commentPermissions(comment: CommentDoc, role: Role, userId: stri
     edit: own && can(role, 'comment:edit:own'),
     delete: own ? can(role, 'comment:delete:own') : can(role, 'comment:delete:any'),
   };
+}
+
+// An activity record lists at most this many people (the schema's limit for a list value).
+const PEOPLE_PER_ACTIVITY = 20;
+
+/**
+ * The issue with those a comment subscribes (its author when it is new, the active members it
+ * mentions) and one activity per reason saying so, by the comment's author; null when it adds
+ * nobody. Written after the comment, never with it: the comment must not wait on, or fail
+ * with, a change to its issue.
+ */
+export function commentSubscriptionWrites(
+  issue: IssueDoc,
+  comment: Pick<CommentDoc, 'authorId' | 'body'>,
+  ctx: {
+    commenting: boolean;
+    isActiveMember: (userId: string) => boolean;
+    now: string;
+    newActivityId: () => string;
+  },
+): [IssueDoc, ...ActivityDoc[]] | null {
+  const mentioned = mentionedUserIds(comment.body).filter(ctx.isActiveMember);
+  const added = commentSubscriptions(issue, comment.authorId, mentioned, ctx.commenting);
+  if (added.length === 0) return null;
+  const activities: ActivityDoc[] = [];
+  for (const { reason, userIds } of added)
+    for (let i = 0; i < userIds.length; i += PEOPLE_PER_ACTIVITY)
+      activities.push(
+        newActivityDocument({
+          id: ctx.newActivityId(),
+          issueId: issue._id,
+          actorId: comment.authorId,
+          kind: 'subscribed',
+          from: reason,
+          to: userIds.slice(i, i + PEOPLE_PER_ACTIVITY),
+          now: ctx.now,
+        }),
+      );
+  const subscriberIds = [...issue.subscriberIds, ...added.flatMap((a) => a.userIds)];
+  return [{ ...issue, subscriberIds, updatedAt: ctx.now }, ...activities];
 }

@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   formatMention,
+  markAllRead,
   newActivityDocument,
+  readStateOf,
   type ActivityDoc,
   type CommentDoc,
   type IssueDoc,
 } from '@keel/domain';
 import { testIssue } from '@keel/domain/test-fixtures';
 import {
-  countUnread,
   deriveNotifications,
   InboxDerivation,
+  joinedMsOf,
   type InboxNotification,
   type InboxSources,
 } from './derive-notifications.ts';
+import { countUnread } from './inbox-rows.ts';
+import type { IssueGroup } from './issue-groups.ts';
 
 const ME = 'me';
 const ANA = 'ana';
@@ -129,9 +133,25 @@ describe('deriveNotifications: state changes', () => {
     expect(derive({ issues: [issue({ subscriberIds: [] })], activity: [change] })).toEqual([]);
   });
 
+  it('do not notify the creator or assignee once they unsubscribed', () => {
+    for (const quiet of [
+      issue({ createdBy: ME, subscriberIds: [], unsubscribedIds: [ME] }),
+      issue({ assigneeId: ME, subscriberIds: [ME], unsubscribedIds: [ME] }),
+    ])
+      expect(derive({ issues: [quiet], activity: [moved(BEN)] })).toEqual([]);
+  });
+
   it('ignore every other kind of change, even on my own issues', () => {
     const mine = issue({ createdBy: ME, subscriberIds: [ME] });
-    const kinds = ['created', 'priority', 'labels', 'title', 'description', 'parent'] as const;
+    const kinds = [
+      'created',
+      'priority',
+      'labels',
+      'title',
+      'description',
+      'parent',
+      'subscribed',
+    ] as const;
     const other = kinds.map((kind) => activity({ kind, actorId: BEN, to: ME }));
     expect(derive({ issues: [mine], activity: other })).toEqual([]);
   });
@@ -188,6 +208,60 @@ describe('deriveNotifications: comments and mentions', () => {
   });
 });
 
+describe('deriveNotifications: nothing from before I joined', () => {
+  const mine = issue({ assigneeId: ME, subscriberIds: [ANA, ME] });
+  const joined = Date.parse(at(10));
+  const before = [
+    comment(BEN, 'Old news', 5),
+    activity({ kind: 'state', actorId: BEN, from: 'todo', to: 'done' }, 9.99),
+  ];
+  const after = [
+    comment(BEN, 'Fresh news', 10),
+    activity({ kind: 'state', actorId: BEN, from: 'done', to: 'todo' }, 11),
+  ];
+  const sources = (): InboxSources => ({
+    issues: [mine],
+    comments: [before[0] as CommentDoc, after[0] as CommentDoc],
+    activity: [before[1] as ActivityDoc, after[1] as ActivityDoc],
+  });
+
+  it('leaves out comments and state changes on issues I follow from before I joined', () => {
+    const ids = deriveNotifications(sources(), ME, joined).map((n) => n.id);
+    expect(ids).toEqual([after[1]!._id, after[0]!._id]);
+    // Not known when I joined (my member document not read yet): nothing is held back.
+    expect(deriveNotifications(sources(), ME)).toHaveLength(4);
+  });
+
+  it('keeps a mention or an assignment, which can only name a member, whatever its clock said', () => {
+    const early = [
+      comment(BEN, `${formatMention('Me', ME)} look`, 9),
+      activity({ kind: 'assignee', actorId: BEN, to: ME }, 9),
+    ];
+    const found = deriveNotifications(
+      {
+        issues: [issue()],
+        comments: [early[0] as CommentDoc],
+        activity: [early[1] as ActivityDoc],
+      },
+      ME,
+      joined,
+    );
+    expect(found.map((n) => n.kind).sort()).toEqual(['assigned', 'mentioned']);
+  });
+
+  it('takes when I joined from my member document', () => {
+    expect(joinedMsOf({ createdAt: at(10) })).toBe(joined);
+    expect(joinedMsOf(undefined)).toBe(Number.NEGATIVE_INFINITY);
+  });
+
+  it('starts afresh when the join time becomes known', () => {
+    const derivation = new InboxDerivation();
+    expect(derivation.update(sources(), ME)).toHaveLength(4);
+    expect(derivation.update(sources(), ME, joined)).toHaveLength(2);
+    expect(derivation.groups()).toHaveLength(1);
+  });
+});
+
 describe('deriveNotifications: order and unread', () => {
   const mine = issue({ createdBy: ME, subscriberIds: [ME] });
   const oldest = activity({ kind: 'assignee', actorId: ANA, to: ME }, 1);
@@ -207,18 +281,21 @@ describe('deriveNotifications: order and unread', () => {
     expect(once).toEqual(again);
   });
 
-  it('counts as unread what is newer than the marker; the marker moment itself is read', () => {
-    expect(countUnread(all, null)).toBe(3);
-    expect(countUnread(all, at(0))).toBe(3);
-    expect(countUnread(all, at(1))).toBe(2);
-    expect(countUnread(all, at(2))).toBe(1);
-    expect(countUnread(all, at(3))).toBe(0);
-    expect(countUnread(all, at(59))).toBe(0);
-    expect(countUnread([], null)).toBe(0);
+  it('counts as unread what is newer than an old marker; the marker moment itself is read', () => {
+    const marker = (upTo: string | null) =>
+      readStateOf(upTo ? markAllRead(null, ME, upTo, at(60)) : null);
+    expect(countUnread(all, marker(null))).toBe(3);
+    expect(countUnread(all, marker(at(0)))).toBe(3);
+    expect(countUnread(all, marker(at(1)))).toBe(2);
+    expect(countUnread(all, marker(at(2)))).toBe(1);
+    expect(countUnread(all, marker(at(3)))).toBe(0);
+    expect(countUnread(all, marker(at(59)))).toBe(0);
+    expect(countUnread([], marker(null))).toBe(0);
   });
 
   it('compares moments, not strings: a marker with an offset works', () => {
-    expect(countUnread(all, '2026-11-22T12:02:00+02:00')).toBe(1);
+    const state = readStateOf(markAllRead(null, ME, '2026-11-22T12:02:00+02:00', at(60)));
+    expect(countUnread(all, state)).toBe(1);
   });
 });
 
@@ -274,6 +351,7 @@ describe('InboxDerivation.update kept up to date change by change', () => {
       createdBy: fc.constantFrom(...people),
       assigneeId: fc.option(fc.constantFrom(...people)),
       subscribed: fc.boolean(),
+      unsubscribed: fc.boolean(),
     }),
     fc.record({
       what: fc.constant('comment' as const),
@@ -319,10 +397,12 @@ describe('InboxDerivation.update kept up to date change by change', () => {
   }
 
   /** SPEC §2's rules written out plainly, one document at a time: what the inbox must hold. */
-  function afresh(sources: InboxSources, userId: string) {
+  function afresh(sources: InboxSources, userId: string, joinedMs: number) {
     const issues = new Map(sources.issues.map((i) => [i._id, i]));
-    const following = (i: IssueDoc) =>
-      i.createdBy === userId || i.assigneeId === userId || i.subscriberIds.includes(userId);
+    const following = (i: IssueDoc, atMs: number) =>
+      atMs >= joinedMs &&
+      !i.unsubscribedIds?.includes(userId) &&
+      (i.createdBy === userId || i.assigneeId === userId || i.subscriberIds.includes(userId));
     const out: { kind: string; id: string; issue: IssueDoc; actorId: string; atMs: number }[] = [];
     for (const a of sources.activity) {
       const i = issues.get(a.issueId);
@@ -330,7 +410,7 @@ describe('InboxDerivation.update kept up to date change by change', () => {
       const kind =
         a.kind === 'assignee' && a.to === userId
           ? 'assigned'
-          : a.kind === 'state' && following(i)
+          : a.kind === 'state' && following(i, Date.parse(a.createdAt))
             ? 'state'
             : null;
       if (kind)
@@ -341,7 +421,7 @@ describe('InboxDerivation.update kept up to date change by change', () => {
       if (!i || c.authorId === userId) continue;
       const kind = c.body.includes(`](user:${userId})`)
         ? 'mentioned'
-        : following(i)
+        : following(i, Date.parse(c.createdAt))
           ? 'commented'
           : null;
       if (kind)
@@ -353,57 +433,81 @@ describe('InboxDerivation.update kept up to date change by change', () => {
   const essentials = (list: readonly InboxNotification[]) =>
     list.map(({ kind, id, issue, actorId, atMs }) => ({ kind, id, issue, actorId, atMs }));
 
+  /** The notifications by issue, plainly: the newest issue first, each newest first. */
+  function grouped(list: readonly { id: string; issue: IssueDoc }[]) {
+    const groups = new Map<string, string[]>();
+    for (const n of list) groups.set(n.issue._id, [...(groups.get(n.issue._id) ?? []), n.id]);
+    return [...groups].map(([issueId, ids]) => ({ issueId, ids }));
+  }
+  const groupEssentials = (groups: readonly IssueGroup[]) =>
+    groups.map((g) => ({ issueId: g.issueId, ids: g.notifications.map((n) => n.id) }));
+
   it('always gives what the rules give for the latest snapshots, in any order of steps', () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 30 }), fc.constantFrom(...people), (steps, me) => {
-        // A slice of one document, so a first snapshot taken in slices stops part way.
-        const derivation = new InboxDerivation(1);
-        const inbox = (sources: InboxSources, userId: string) => derivation.update(sources, userId);
-        let now: InboxSources = { issues: [], comments: [], activity: [] };
-        const history: InboxSources[] = [];
-        let many = 0;
-        for (const s of steps) {
-          let who = me;
-          if (s.what === 'issue') {
-            const doc = issue({
-              _id: s.id,
-              createdBy: s.createdBy,
-              assigneeId: s.assigneeId,
-              subscriberIds: s.subscribed ? [me] : [],
-            });
-            now = { ...now, issues: apply(now.issues, s.id, s.gone ? null : doc) };
-          } else if (s.what === 'comment') {
-            const body = s.mentions ? `Look, ${formatMention('Someone', s.mentions)}` : 'A note';
-            const doc = { ...comment(s.authorId, body, s.minute, s.issueId), _id: s.id };
-            now = { ...now, comments: apply(now.comments, s.id, s.gone ? null : doc) };
-          } else if (s.what === 'activity') {
-            const { issueId, actorId, kind, to } = s;
-            const doc = { ...activity({ issueId, actorId, kind, to }, s.minute), _id: s.id };
-            now = { ...now, activity: apply(now.activity, s.id, s.gone ? null : doc) };
-          } else if (s.what === 'back') {
-            now = history[Math.max(0, history.length - 1 - s.steps)] ?? now;
-          } else if (s.what === 'other') {
-            who = s.who;
-          } else if (s.what === 'many') {
-            const arrived = Array.from({ length: 70 }, (_, n) => ({
-              ...comment(s.authorId, 'Synced at once', n / 10, s.issueId),
-              _id: `comment:m${++many}`,
-            }));
-            now = { ...now, comments: [...now.comments, ...arrived] };
-          } else if (s.what === 'prepare') {
-            let left = s.slices;
-            const done = derivation.prepare(now, who, () => left-- <= 0);
-            // Taken whole, it is the rules' list (an update now would only read it).
-            if (done) expect(essentials(derivation.update(now, who))).toEqual(afresh(now, who));
+      fc.property(
+        fc.array(step, { maxLength: 30 }),
+        fc.constantFrom(...people),
+        fc.option(fc.integer({ min: 0, max: 5 })),
+        (steps, me, joinedMinute) => {
+          // When `me` joined (others: known as never); changes the minute documents are kept from.
+          const joined =
+            joinedMinute === null ? Number.NEGATIVE_INFINITY : Date.parse(at(joinedMinute));
+          const joinedOf = (userId: string) => (userId === me ? joined : Number.NEGATIVE_INFINITY);
+          // A slice of one document, so a first snapshot taken in slices stops part way.
+          const derivation = new InboxDerivation(1);
+          const inbox = (sources: InboxSources, userId: string) =>
+            derivation.update(sources, userId, joinedOf(userId));
+          let now: InboxSources = { issues: [], comments: [], activity: [] };
+          const history: InboxSources[] = [];
+          let many = 0;
+          for (const s of steps) {
+            let who = me;
+            if (s.what === 'issue') {
+              const doc = issue({
+                _id: s.id,
+                createdBy: s.createdBy,
+                assigneeId: s.assigneeId,
+                subscriberIds: s.subscribed ? [me] : [],
+                ...(s.unsubscribed ? { unsubscribedIds: [me] } : {}),
+              });
+              now = { ...now, issues: apply(now.issues, s.id, s.gone ? null : doc) };
+            } else if (s.what === 'comment') {
+              const body = s.mentions ? `Look, ${formatMention('Someone', s.mentions)}` : 'A note';
+              const doc = { ...comment(s.authorId, body, s.minute, s.issueId), _id: s.id };
+              now = { ...now, comments: apply(now.comments, s.id, s.gone ? null : doc) };
+            } else if (s.what === 'activity') {
+              const { issueId, actorId, kind, to } = s;
+              const doc = { ...activity({ issueId, actorId, kind, to }, s.minute), _id: s.id };
+              now = { ...now, activity: apply(now.activity, s.id, s.gone ? null : doc) };
+            } else if (s.what === 'back') {
+              now = history[Math.max(0, history.length - 1 - s.steps)] ?? now;
+            } else if (s.what === 'other') {
+              who = s.who;
+            } else if (s.what === 'many') {
+              const arrived = Array.from({ length: 70 }, (_, n) => ({
+                ...comment(s.authorId, 'Synced at once', n / 10, s.issueId),
+                _id: `comment:m${++many}`,
+              }));
+              now = { ...now, comments: [...now.comments, ...arrived] };
+            } else if (s.what === 'prepare') {
+              let left = s.slices;
+              const done = derivation.prepare(now, who, () => left-- <= 0, joinedOf(who));
+              // Taken whole, it is the rules' list (an update now would only read it).
+              if (done)
+                expect(essentials(inbox(now, who))).toEqual(afresh(now, who, joinedOf(who)));
+              history.push(now);
+              continue;
+            } else now = { ...now };
             history.push(now);
-            continue;
-          } else now = { ...now };
-          history.push(now);
-          const derived = inbox(now, who);
-          expect(essentials(derived)).toEqual(afresh(now, who));
-          expect(derived).toEqual(deriveNotifications(now, who));
-        }
-      }),
+            const derived = inbox(now, who);
+            const expected = afresh(now, who, joinedOf(who));
+            expect(essentials(derived)).toEqual(expected);
+            expect(derived).toEqual(deriveNotifications(now, who, joinedOf(who)));
+            // One row per issue, kept up to date the same way.
+            expect(groupEssentials(derivation.groups())).toEqual(grouped(expected));
+          }
+        },
+      ),
     );
   });
 });
@@ -507,7 +611,8 @@ describe('deriveNotifications at workspace scale', () => {
       );
     }
 
-    const inbox = memoizeNotifications();
+    const derivation = new InboxDerivation();
+    const inbox = (sources: InboxSources, userId: string) => derivation.update(sources, userId);
     const t0 = performance.now();
     const first = inbox({ issues, comments, activity: history }, ME);
     const t1 = performance.now();
@@ -515,7 +620,7 @@ describe('deriveNotifications at workspace scale', () => {
     const arrived = [...comments, comment('ana', 'one more', 59, 'issue:i4')];
     const second = inbox({ issues, comments: arrived, activity: history }, ME);
     const t2 = performance.now();
-    const unread = countUnread(second, at(30));
+    const unread = countUnread(second, readStateOf(markAllRead(null, ME, at(30), at(60))));
     const t3 = performance.now();
     // Ana moves issues I follow, one change after another, as in a long session: each is a new
     // issues snapshot with one issue replaced and a new activity record.
@@ -541,8 +646,13 @@ describe('deriveNotifications at workspace scale', () => {
     );
     expect(second.length).toBe(first.length + 1);
     expect(second.every((n) => n.actorId !== ME)).toBe(true);
-    // Kept up to date change by change, it is what deriving it afresh gives.
+    // Kept up to date change by change, it is what deriving it afresh gives, rows included.
     expect(inbox(now, ME)).toEqual(fresh);
+    const afresh = new InboxDerivation();
+    afresh.update(now, ME);
+    const rows = (d: InboxDerivation) =>
+      d.groups().map((g) => [g.issueId, g.notifications.map((n) => n.id)]);
+    expect(rows(derivation)).toEqual(rows(afresh));
     expect(fresh.length).toBe(second.length + 20);
     expect(first.filter((n) => n.kind === 'mentioned')).toHaveLength(600);
   });

@@ -1,10 +1,13 @@
-import type { ActivityDoc, CommentDoc, IssueDoc } from '@keel/domain';
+import { isSubscribed, type ActivityDoc, type CommentDoc, type IssueDoc } from '@keel/domain';
 import { snapshotChanges, type SnapshotChanges } from '../../shared/lib/snapshot-changes.ts';
+import { IssueGroups, type IssueGroup } from './issue-groups.ts';
+import { newestFirst, placeOf } from './notification-order.ts';
 
 /**
  * The inbox is not stored: it is read off the workspace replica. What lands in someone's inbox
  * (SPEC §2): being assigned, being @mentioned, and comments and state changes on issues they
- * created or subscribe to. Their own actions never do.
+ * subscribe to (subscriptions.ts: the creator and assignee too, until they unsubscribe). Their
+ * own actions never do, nor comments and state changes from before they joined the workspace.
  */
 export type NotificationKind = 'assigned' | 'mentioned' | 'commented' | 'state';
 
@@ -60,19 +63,6 @@ function timeOf(doc: { createdAt: string }): number {
 }
 
 /**
- * True when `userId` follows the issue: they created it, subscribe to it, or it is assigned to
- * them (Linear subscribes the assignee; being handed an issue and then missing its comments
- * would surprise anyone). The issue as it is now decides, not as it was at the time.
- */
-export function follows(issue: IssueDoc, userId: string): boolean {
-  return (
-    issue.createdBy === userId ||
-    issue.assigneeId === userId ||
-    issue.subscriberIds.includes(userId)
-  );
-}
-
-/**
  * Every notification of `userId`, newest first. One per source document: a comment that
  * mentions them is a mention, not also a comment. Notifications about issues no longer in the
  * workspace are left out, since there is nothing to open.
@@ -80,22 +70,27 @@ export function follows(issue: IssueDoc, userId: string): boolean {
 export function deriveNotifications(
   sources: InboxSources,
   userId: string,
+  joinedMs = Number.NEGATIVE_INFINITY,
 ): readonly InboxNotification[] {
-  return new InboxDerivation().update(sources, userId);
+  return new InboxDerivation().update(sources, userId, joinedMs);
+}
+
+/**
+ * When `userId` joined the workspace (their member document's createdAt); -Infinity while it
+ * is not known, as on a device that has not read the members yet.
+ */
+export function joinedMsOf(member: { createdAt: string } | undefined): number {
+  return member ? Date.parse(member.createdAt) : Number.NEGATIVE_INFINITY;
 }
 
 type Source = ActivityDoc | CommentDoc;
-
-/** Newest first; the id breaks ties so the order never flickers between renders. */
-function newestFirst(a: InboxNotification, b: InboxNotification): number {
-  return b.atMs - a.atMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
 
 // Documents taken between two checks of the time left while the first snapshot is taken in
 // slices: about a millisecond's worth.
 const BUILD_SLICE = 512;
 
 const NO_NOTIFICATIONS: readonly InboxNotification[] = [];
+const NO_GROUPS: readonly IssueGroup[] = [];
 
 function isEmpty(sources: InboxSources): boolean {
   return sources.issues.length + sources.comments.length + sources.activity.length === 0;
@@ -118,6 +113,7 @@ const PLACE_ONE_BY_ONE = 64;
  */
 export class InboxDerivation {
   private userId: string | null = null;
+  private joinedMs = Number.NEGATIVE_INFINITY;
   private seen: InboxSources = { issues: [], comments: [], activity: [] };
   private readonly issues = new Map<string, IssueDoc>();
   /** Activity and comments that can notify this user, by id. */
@@ -126,28 +122,47 @@ export class InboxDerivation {
   private readonly byIssue = new Map<string, string[]>();
   private readonly found = new Map<string, InboxNotification>();
   private sorted: InboxNotification[] = [];
+  private readonly issueGroups = new IssueGroups();
+  /** Whether the last update was given an empty snapshot (and answered with nothing). */
+  private showingEmpty = false;
   /** A first snapshot being taken in slices (`prepare`): which one, and how far along. */
   private building: { sources: InboxSources; done: number } | null = null;
 
   /** `slice`: documents taken between two checks of the time left (tests use 1). */
   constructor(private readonly slice = BUILD_SLICE) {}
 
-  /** The notifications for `sources`: the same array as last time when nothing changed. */
-  update(sources: InboxSources, userId: string): readonly InboxNotification[] {
-    if (userId !== this.userId) this.reset(userId);
-    if (sameSources(sources, this.seen)) return this.sorted;
+  /**
+   * The notifications for `sources`: the same array as last time when nothing changed.
+   * `joinedMs`: when the person joined (see joinedMsOf); a change of it starts afresh.
+   */
+  update(
+    sources: InboxSources,
+    userId: string,
+    joinedMs = Number.NEGATIVE_INFINITY,
+  ): readonly InboxNotification[] {
+    if (userId !== this.userId || joinedMs !== this.joinedMs) this.reset(userId, joinedMs);
     // Nothing read yet (a page shows the empty snapshot of before the device's copy was read):
     // nothing to notify of, and what is known stays, rather than taking every document away
     // only to take them all again on the next render.
-    if (isEmpty(sources)) return NO_NOTIFICATIONS;
+    this.showingEmpty = isEmpty(sources);
+    if (sameSources(sources, this.seen)) return this.sorted;
+    if (this.showingEmpty) return NO_NOTIFICATIONS;
     try {
       this.advance(sources);
     } catch (error) {
       // Half applied, the kept state would no longer match any snapshot: start afresh next time.
-      this.reset(userId);
+      this.reset(userId, joinedMs);
       throw error;
     }
     return this.sorted;
+  }
+
+  /**
+   * The notifications of the last `update` by issue, the issue with the newest first: the same
+   * array until a notification comes, goes or changes.
+   */
+  groups(): readonly IssueGroup[] {
+    return this.showingEmpty ? NO_GROUPS : this.issueGroups.sorted;
   }
 
   /**
@@ -156,13 +171,18 @@ export class InboxDerivation {
    * the same arrays is immediate: the snapshot is taken, or it is not the first (a change is
    * cheap). Slices of other arrays are thrown away: the next slice starts over on the new ones.
    */
-  prepare(sources: InboxSources, userId: string, shouldYield: () => boolean): boolean {
-    if (userId !== this.userId) this.reset(userId);
+  prepare(
+    sources: InboxSources,
+    userId: string,
+    shouldYield: () => boolean,
+    joinedMs = Number.NEGATIVE_INFINITY,
+  ): boolean {
+    if (userId !== this.userId || joinedMs !== this.joinedMs) this.reset(userId, joinedMs);
     if (!this.isFirst() || isEmpty(sources)) return true;
     try {
       return this.build(sources, shouldYield);
     } catch (error) {
-      this.reset(userId);
+      this.reset(userId, joinedMs);
       throw error;
     }
   }
@@ -221,7 +241,7 @@ export class InboxDerivation {
         if (!this.canNotify(doc)) continue;
         this.index(doc);
         const issue = this.issues.get(doc.issueId);
-        const found = issue ? notificationOf(doc, issue, this.userId!) : null;
+        const found = issue ? this.notificationOf(doc, issue) : null;
         if (found) this.found.set(doc._id, found);
       }
       building.done = end;
@@ -230,6 +250,7 @@ export class InboxDerivation {
     this.building = null;
     this.seen = sources;
     this.sorted = [...this.found.values()].sort(newestFirst);
+    this.issueGroups.rebuild(this.sorted);
     return true;
   }
 
@@ -238,10 +259,12 @@ export class InboxDerivation {
     this.sources.clear();
     this.byIssue.clear();
     this.found.clear();
+    this.issueGroups.clear();
   }
 
-  private reset(userId: string): void {
+  private reset(userId: string, joinedMs: number): void {
     this.userId = userId;
+    this.joinedMs = joinedMs;
     this.seen = { issues: [], comments: [], activity: [] };
     this.clearKnown();
     this.building = null;
@@ -298,7 +321,7 @@ export class InboxDerivation {
       const before = this.found.get(id);
       const source = this.sources.get(id);
       const issue = source ? this.issues.get(source.issueId) : undefined;
-      const now = source && issue ? notificationOf(source, issue, this.userId!) : null;
+      const now = source && issue ? this.notificationOf(source, issue) : null;
       if (before) {
         lost.push(before);
         this.found.delete(id);
@@ -309,6 +332,7 @@ export class InboxDerivation {
       }
     }
     if (lost.length === 0 && gained.length === 0) return;
+    this.issueGroups.apply(lost, gained);
     if (lost.length + gained.length > PLACE_ONE_BY_ONE) {
       this.sorted = [...this.found.values()].sort(newestFirst);
       return;
@@ -323,74 +347,56 @@ export class InboxDerivation {
     for (const n of gained) next.splice(placeOf(next, n), 0, n);
     this.sorted = next;
   }
-}
 
-/** Where `n` goes in a list ordered by `newestFirst`. */
-function placeOf(list: readonly InboxNotification[], n: InboxNotification): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (newestFirst(list[middle]!, n) < 0) low = middle + 1;
-    else high = middle;
+  private notificationOf(source: Source, issue: IssueDoc): InboxNotification | null {
+    const { userId, joinedMs } = this;
+    return source.type === 'comment'
+      ? fromComment(source, issue, userId!, joinedMs)
+      : fromActivity(source, issue, userId!, joinedMs);
   }
-  return low;
 }
 
-function notificationOf(source: Source, issue: IssueDoc, userId: string) {
-  return source.type === 'comment'
-    ? fromComment(source, issue, userId)
-    : fromActivity(source, issue, userId);
-}
+/**
+ * Whether a comment or state change on an issue the person follows reaches them: not when it
+ * happened before they joined. Being assigned or mentioned names them, so it can only happen
+ * once they are a member; it is not held to the (server's) join time, which a device's clock
+ * running behind would otherwise put after it.
+ */
+const sinceJoined = (atMs: number, joinedMs: number) => atMs >= joinedMs;
 
 function fromActivity(
   activity: ActivityDoc,
   issue: IssueDoc,
   userId: string,
+  joinedMs: number,
 ): InboxNotification | null {
+  const atMs = timeOf(activity);
   const kind =
     activity.kind === 'assignee'
       ? activity.to === userId
         ? 'assigned'
         : null
-      : activity.kind === 'state' && follows(issue, userId)
+      : activity.kind === 'state' && sinceJoined(atMs, joinedMs) && isSubscribed(issue, userId)
         ? 'state'
         : null;
   if (!kind) return null;
   const { _id: id, actorId, createdAt: at } = activity;
-  return { kind, id, issue, actorId, at, atMs: timeOf(activity), activity };
+  return { kind, id, issue, actorId, at, atMs, activity };
 }
 
 function fromComment(
   comment: CommentDoc,
   issue: IssueDoc,
   userId: string,
+  joinedMs: number,
 ): InboxNotification | null {
+  const atMs = timeOf(comment);
   const kind = mentionsOf(comment).has(userId)
     ? 'mentioned'
-    : follows(issue, userId)
+    : sinceJoined(atMs, joinedMs) && isSubscribed(issue, userId)
       ? 'commented'
       : null;
   if (!kind) return null;
   const { _id: id, authorId: actorId, createdAt: at } = comment;
-  return { kind, id, issue, actorId, at, atMs: timeOf(comment), comment };
-}
-
-/** How many notifications are newer than the read marker (all of them without one). */
-export function countUnread(
-  notifications: readonly InboxNotification[],
-  lastReadAt: string | null,
-): number {
-  const marker = lastReadAt ? Date.parse(lastReadAt) : Number.NEGATIVE_INFINITY;
-  // Newest first: stop at the first read one.
-  let count = 0;
-  for (const n of notifications) {
-    if (!isUnread(n, marker)) break;
-    count++;
-  }
-  return count;
-}
-
-export function isUnread(notification: InboxNotification, markerMs: number): boolean {
-  return notification.atMs > markerMs;
+  return { kind, id, issue, actorId, at, atMs, comment };
 }

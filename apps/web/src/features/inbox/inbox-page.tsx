@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useScreenCommands } from '../commands/screen-handlers.ts';
 import { PageHeader } from '../issues/page-header.tsx';
 import { issueKeyOf, useHistoryLoaded, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
-import { isUnread, type InboxNotification } from './derive-notifications.ts';
 import { describeNotification } from './describe-notification.ts';
+import { InboxEmpty } from './inbox-empty.tsx';
+import { ArchiveIcon } from './inbox-icons.tsx';
 import { InboxRow } from './inbox-row.tsx';
+import { oldestUnreadAt, refsOf, unreadOf, visibleGroups, type InboxView } from './inbox-rows.ts';
+import { latestOf, type IssueGroup } from './issue-groups.ts';
 import { markAllReadUpTo } from './read-marker.ts';
 import { stepFocus } from './step-focus.ts';
-import { useInbox, useMarkRead } from './use-inbox.ts';
+import { useInbox, useInboxActions } from './use-inbox.ts';
 import './inbox.css';
 
 /** Rows rendered at first and added by "Show older"; an inbox is read from the top. */
@@ -27,9 +29,10 @@ function reportFailure(outcome: Promise<WriteOutcome>) {
 }
 
 /**
- * `/:ws/inbox`: what happened that concerns me, newest first. One read marker per member means
- * "everything up to this moment is read": opening a notification reads it and everything older,
- * Mark all as read reads everything up to now.
+ * `/:ws/inbox`: what happened that concerns me, one row per issue, newest first. Opening a row
+ * reads that issue's notifications and no others; Mark all as read reads everything up to now;
+ * Archive (or E) takes a row out until something new happens on its issue (decision 009).
+ * `?view=archived` lists the archived rows, each with Unarchive.
  */
 export function InboxPage() {
   useDocumentTitle('Inbox');
@@ -37,16 +40,22 @@ export function InboxPage() {
   // Notifications come from comments and activity, read from the device after the first screen:
   // until then an empty inbox would be a false claim.
   const loaded = useHistoryLoaded();
-  const { notifications, lastReadMs, unread } = useInbox('now');
-  const markRead = useMarkRead();
+  const { notifications, groups, readState, hasMarker, unread } = useInbox('now');
+  const actions = useInboxActions();
   const projects = useProjectMap();
   const members = useMemberMap();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const view: InboxView = params.get('view') === 'archived' ? 'archived' : 'inbox';
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [focused, setFocused] = useState(-1);
   const pendingFocus = useRef(false);
   const listRef = useRef<HTMLUListElement>(null);
 
+  const shown = useMemo(
+    () => visibleGroups(groups, readState, view, limit),
+    [groups, readState, view, limit],
+  );
   const rows = useMemo(() => {
     const names = {
       member: (id: string) => {
@@ -55,89 +64,145 @@ export function InboxPage() {
       },
       project: (id: string) => projects.get(id),
     };
-    return notifications.slice(0, limit).map((n) => {
-      const issueKey = issueKeyOf(n.issue, projects);
+    return shown.rows.map((group) => {
+      const issueKey = issueKeyOf(group.issue, projects);
       return {
-        n,
+        group,
         issueKey,
         href: `/${slug}/issue/${issueKey}`,
-        text: describeNotification(n, names),
+        text: describeNotification(latestOf(group), names),
+        unread: unreadOf(group, readState).length,
       };
     });
-  }, [notifications, limit, members, projects, slug]);
+  }, [shown, members, projects, slug, readState]);
 
   const open = useCallback(
-    (n: InboxNotification) => {
-      if (isUnread(n, lastReadMs)) reportFailure(markRead(n.at));
+    (group: IssueGroup) => {
+      const news = unreadOf(group, readState);
+      if (news.length)
+        reportFailure(actions.read(refsOf(news), oldestUnreadAt(notifications, readState)));
     },
-    [lastReadMs, markRead],
+    [actions, notifications, readState],
+  );
+
+  const toggleArchived = useCallback(
+    (group: IssueGroup) => {
+      if (view === 'archived') {
+        reportFailure(actions.unarchive(group.issueId));
+        return;
+      }
+      const news = refsOf(unreadOf(group, readState));
+      const oldest = oldestUnreadAt(notifications, readState);
+      reportFailure(actions.archive(group.issueId, news, latestOf(group).at, oldest));
+    },
+    [actions, notifications, readState, view],
   );
 
   const markAllRead = () => {
-    reportFailure(markRead(markAllReadUpTo(notifications[0]?.at, new Date().toISOString())));
+    reportFailure(actions.readAll(markAllReadUpTo(notifications[0]?.at, new Date().toISOString())));
   };
 
   useEffect(() => {
     if (!pendingFocus.current || focused < 0) return;
     pendingFocus.current = false;
     listRef.current?.querySelector<HTMLElement>(`[data-index="${focused}"] a`)?.focus();
-  }, [focused]);
+  }, [focused, rows]);
 
-  const move = (step: 1 | -1) => {
-    const next = stepFocus(focused, step, rows.length);
-    if (next < 0) return;
+  const focusRow = useCallback((index: number) => {
+    if (index < 0) return;
     pendingFocus.current = true;
-    setFocused(next);
-  };
+    setFocused(index);
+  }, []);
+  /** Archive (or unarchive) a row; the next one moves up into its place and takes the focus. */
+  const archiveRow = useCallback(
+    (group: IssueGroup) => {
+      const index = rows.findIndex((row) => row.group === group);
+      toggleArchived(group);
+      if (index >= 0) focusRow(Math.min(index, rows.length - 2));
+    },
+    [rows, toggleArchived, focusRow],
+  );
   useScreenCommands({
-    'list.next': () => move(1),
-    'list.previous': () => move(-1),
+    'list.next': () => focusRow(stepFocus(focused, 1, rows.length)),
+    'list.previous': () => focusRow(stepFocus(focused, -1, rows.length)),
     'list.open': () => {
       const row = rows[focused];
       if (!row) return;
-      open(row.n);
+      open(row.group);
       void navigate(row.href);
+    },
+    'inbox.archive': () => {
+      const row = rows[focused];
+      if (row) archiveRow(row.group);
     },
   });
 
-  const meta = unread ? `${unread} unread` : Number.isFinite(lastReadMs) ? 'All read' : undefined;
+  const showView = (next: InboxView) => {
+    setFocused(-1);
+    setLimit(PAGE_SIZE);
+    setParams(next === 'archived' ? { view: 'archived' } : {});
+  };
+
+  // The Archived view says what it is by its pressed toggle and its list's name.
+  const meta =
+    view === 'archived'
+      ? undefined
+      : unread
+        ? `${unread} unread`
+        : rows.length || hasMarker
+          ? 'All read'
+          : undefined;
   return (
     <div className="page page--fill inbox">
       <PageHeader title="Inbox" meta={meta}>
-        <Button className="inbox__mark-all" size="sm" onClick={markAllRead}>
-          Mark all as read
+        <span className="page-header__spacer" />
+        <Button
+          className="inbox__view-toggle"
+          variant="ghost"
+          size="sm"
+          aria-pressed={view === 'archived'}
+          onClick={() => showView(view === 'archived' ? 'inbox' : 'archived')}
+        >
+          <ArchiveIcon />
+          Archived
         </Button>
+        {view === 'inbox' ? (
+          <Button size="sm" disabled={unread === 0} onClick={markAllRead}>
+            Mark all as read
+          </Button>
+        ) : null}
       </PageHeader>
       {!loaded ? (
         <p className="inbox__loading" role="status">
           Reading your notifications from this device…
         </p>
       ) : rows.length === 0 ? (
-        <EmptyState title="Nothing in your inbox yet">
-          <p>
-            When someone assigns you an issue, @mentions you, or comments on or moves an issue you
-            created or subscribe to, it shows up here.
-          </p>
-        </EmptyState>
+        <InboxEmpty view={view} anything={groups.length > 0} />
       ) : (
         <div className="inbox__scroll">
-          <ul ref={listRef} className="inbox__rows" aria-label="Notifications">
+          <ul
+            ref={listRef}
+            className="inbox__rows"
+            aria-label={view === 'archived' ? 'Archived notifications' : 'Notifications'}
+          >
             {rows.map((row, index) => (
               <InboxRow
-                key={row.n.id}
-                notification={row.n}
+                key={row.group.issueId}
+                group={row.group}
                 issueKey={row.issueKey}
                 href={row.href}
                 text={row.text}
-                unread={isUnread(row.n, lastReadMs)}
+                unread={row.unread}
+                archived={view === 'archived'}
                 focused={index === focused}
                 index={index}
                 onOpen={open}
+                onArchive={archiveRow}
                 onFocusRow={setFocused}
               />
             ))}
           </ul>
-          {notifications.length > rows.length ? (
+          {shown.more ? (
             <div className="inbox__more">
               <Button variant="ghost" size="sm" onClick={() => setLimit((l) => l + PAGE_SIZE)}>
                 Show older notifications

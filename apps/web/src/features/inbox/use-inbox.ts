@@ -1,17 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { readMarkerId } from '@keel/domain';
+import {
+  archiveIssue,
+  docId,
+  markAllRead,
+  markNotificationsRead,
+  readMarkerId,
+  readStateOf,
+  unarchiveIssue,
+  type NotificationRef,
+  type ReadMarkerDoc,
+  type ReadState,
+  type WorkspaceDoc,
+} from '@keel/domain';
 import { MAX_IDLE_WAIT_MS, whenIdle } from '../../shared/lib/when-idle.ts';
-import { useDocs } from '../sync/use-docs.ts';
+import { useDoc, useDocs } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import {
-  countUnread,
   InboxDerivation,
+  joinedMsOf,
   sameSources,
   type InboxNotification,
   type InboxSources,
 } from './derive-notifications.ts';
-import { markReadWrite } from './read-marker.ts';
+import { countUnread } from './inbox-rows.ts';
+import type { IssueGroup } from './issue-groups.ts';
 
 // One derivation for the whole page: the sidebar's count and the inbox list share it.
 const derivation = new InboxDerivation();
@@ -20,8 +33,12 @@ let pagesShown = 0;
 
 export interface Inbox {
   notifications: readonly InboxNotification[];
-  /** Everything at or before this moment is read; -Infinity before the first marker. */
-  lastReadMs: number;
+  /** The same notifications, one group per issue, newest first. */
+  groups: readonly IssueGroup[];
+  /** What is read and archived (decision 009). */
+  readState: ReadState;
+  /** Whether the person has a read marker at all (they read something once). */
+  hasMarker: boolean;
   unread: number;
 }
 
@@ -38,7 +55,10 @@ export function useInbox(follow: 'idle' | 'now' = 'idle'): Inbox {
   const issues = useDocs('issue');
   const comments = useDocs('comment');
   const activity = useDocs('activity');
-  const shown = useIdleSources(issues, comments, activity, userId);
+  // Nothing from before they joined: their member document says when that was.
+  const member = useDoc(docId('member', userId));
+  const joinedMs = joinedMsOf(member?.type === 'member' ? member : undefined);
+  const shown = useIdleSources(issues, comments, activity, userId, joinedMs);
   useEffect(() => {
     if (follow !== 'now') return;
     pagesShown++;
@@ -48,38 +68,65 @@ export function useInbox(follow: 'idle' | 'now' = 'idle'): Inbox {
   }, [follow]);
   const latest = useMemo(() => ({ issues, comments, activity }), [issues, comments, activity]);
   const sources = follow === 'now' || pagesShown > 0 ? latest : shown;
-  const markers = useDocs('readMarker');
-  const notifications = derivation.update(sources, userId);
-  const marker = useMemo(
-    () => markers.find((m) => m._id === readMarkerId(userId)) ?? null,
-    [markers, userId],
-  );
-  const lastReadAt = marker?.lastReadAt ?? null;
+  const notifications = derivation.update(sources, userId, joinedMs);
+  const groups = derivation.groups();
+  const stored = useDoc(readMarkerId(userId));
+  const marker = stored?.type === 'readMarker' ? stored : null;
+  const readState = useMemo(() => readStateOf(marker), [marker]);
   return useMemo(
     () => ({
       notifications,
-      lastReadMs: lastReadAt ? Date.parse(lastReadAt) : Number.NEGATIVE_INFINITY,
-      unread: countUnread(notifications, lastReadAt),
+      groups,
+      readState,
+      hasMarker: marker !== null,
+      unread: countUnread(notifications, readState),
     }),
-    [notifications, lastReadAt],
+    [notifications, groups, readState, marker],
   );
 }
 
+export interface InboxActions {
+  /** Read these notifications (an issue's row opened). */
+  read: (items: readonly NotificationRef[], oldestUnreadAt?: string) => Promise<WriteOutcome>;
+  /** Everything up to `upTo`. */
+  readAll: (upTo: string) => Promise<WriteOutcome>;
+  archive: (
+    issueId: string,
+    items: readonly NotificationRef[],
+    upTo: string,
+    oldestUnreadAt?: string,
+  ) => Promise<WriteOutcome>;
+  unarchive: (issueId: string) => Promise<WriteOutcome>;
+}
+
 /**
- * Move the signed-in member's read marker forward to `iso` (never back). Saved on this device
- * first like every write, so it works offline and syncs later.
+ * Changes to the signed-in member's read marker, each made on the marker as it is when the write
+ * runs. Saved on this device first like every write, so they work offline and sync later.
  */
-export function useMarkRead(): (iso: string) => Promise<WriteOutcome> {
+export function useInboxActions(): InboxActions {
   const session = useWorkspace();
-  return useCallback(
-    (iso: string) =>
+  const write = useCallback(
+    (change: (stored: WorkspaceDoc | undefined, now: string) => ReadMarkerDoc | null) =>
       session.update(() => {
-        const stored = session.store.get(readMarkerId(session.userId));
-        const write = markReadWrite(stored, session.userId, iso, new Date().toISOString());
-        return write ? [write] : null;
+        const next = change(
+          session.store.get(readMarkerId(session.userId)),
+          new Date().toISOString(),
+        );
+        return next ? [next] : null;
       }),
     [session],
   );
+  return useMemo(() => {
+    const me = session.userId;
+    return {
+      read: (items, oldest) =>
+        write((stored, now) => markNotificationsRead(stored, me, items, now, oldest)),
+      readAll: (upTo) => write((stored, now) => markAllRead(stored, me, upTo, now)),
+      archive: (issueId, items, upTo, oldest) =>
+        write((stored, now) => archiveIssue(stored, me, issueId, items, upTo, now, oldest)),
+      unarchive: (issueId) => write((stored, now) => unarchiveIssue(stored, me, issueId, now)),
+    };
+  }, [session, write]);
 }
 
 /**
@@ -93,6 +140,7 @@ function useIdleSources(
   comments: InboxSources['comments'],
   activity: InboxSources['activity'],
   userId: string,
+  joinedMs: number,
 ): InboxSources {
   const [shown, setShown] = useState<InboxSources>(() => ({ issues, comments, activity }));
   // Since when the shown snapshots have been behind, across changes that arrive meanwhile.
@@ -108,10 +156,11 @@ function useIdleSources(
     return whenIdle((timeLeft) => {
       // A second behind (changes kept coming, or the page is never idle): finish in one go.
       const late = performance.now() - since >= MAX_IDLE_WAIT_MS;
-      const done = derivation.prepare(next, userId, () => !late && timeLeft() < 1);
+      const shouldYield = () => !late && timeLeft() < 1;
+      const done = derivation.prepare(next, userId, shouldYield, joinedMs);
       if (done) setShown(next);
       return done;
     });
-  }, [issues, comments, activity, userId, shown]);
+  }, [issues, comments, activity, userId, joinedMs, shown]);
   return shown;
 }

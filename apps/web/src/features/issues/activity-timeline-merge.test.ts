@@ -41,6 +41,20 @@ describe('mergeTimeline', () => {
     ]);
   });
 
+  it('puts an automatic subscription after what caused it in the same instant', () => {
+    const subscribed = {
+      ...activity('a', t(1)),
+      kind: 'subscribed' as const,
+      from: 'assigned',
+      to: ['u2'],
+    };
+    const assigned = { ...activity('z', t(1)), kind: 'assignee' as const, from: null, to: 'u2' };
+    expect(mergeTimeline([subscribed, assigned], []).map((e) => e.id)).toEqual([
+      'activity:z',
+      'activity:a',
+    ]);
+  });
+
   it('keeps every entry, in time order, whatever the input order', () => {
     fc.assert(
       fc.property(

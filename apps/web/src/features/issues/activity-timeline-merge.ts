@@ -8,7 +8,8 @@ export type TimelineEntry =
 /**
  * One history of an issue: comments and activity records in the order they happened (by
  * creation time, then id, so two devices show the same order for the same instant). "Created"
- * leads its instant: an issue made as a sub-issue writes its parent in the same moment.
+ * leads its instant: an issue made as a sub-issue writes its parent in the same moment; an
+ * automatic subscription ends it.
  */
 export function mergeTimeline(
   activity: readonly ActivityDoc[],
@@ -36,5 +37,8 @@ export function mergeTimeline(
   );
 }
 
-const rank = (entry: TimelineEntry) =>
-  entry.kind === 'activity' && entry.activity.kind === 'created' ? 0 : 1;
+// An automatic subscription follows what caused it (an assignment made in the same instant).
+function rank(entry: TimelineEntry): number {
+  if (entry.kind !== 'activity') return 1;
+  return entry.activity.kind === 'created' ? 0 : entry.activity.kind === 'subscribed' ? 2 : 1;
+}

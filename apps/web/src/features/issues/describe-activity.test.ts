@@ -56,6 +56,21 @@ describe('describeActivity', () => {
     );
   });
 
+  it('says who was subscribed automatically, and why', () => {
+    expect(say({ kind: 'subscribed', from: 'assigned', to: ['u2'] })).toBe(
+      'subscribed Grace as the assignee',
+    );
+    expect(say({ kind: 'subscribed', from: 'assigned', to: ['u1'] })).toBe(
+      'subscribed as the assignee',
+    );
+    expect(say({ kind: 'subscribed', from: 'mentioned', to: ['u2', 'u9'] })).toBe(
+      'subscribed Grace and a former member by mentioning them',
+    );
+    expect(say({ kind: 'subscribed', from: 'commented', to: ['u1'] })).toBe(
+      'subscribed by commenting',
+    );
+  });
+
   it('describes dates, estimates and text changes', () => {
     expect(say({ kind: 'dueDate', from: null, to: '2025-07-01' })).toBe(
       'set the due date to Jul 1, 2025',

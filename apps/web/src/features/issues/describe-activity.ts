@@ -75,5 +75,27 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
       return 'moved the issue to another project';
     case 'restored':
       return 'restored the issue';
+    case 'subscribed':
+      return subscribedSentence(activity, member);
+  }
+}
+
+/**
+ * Someone subscribed automatically: "subscribed Ben Ortiz as the assignee", "subscribed by
+ * commenting" (themselves), "subscribed Ana Lima and Cy Diaz by mentioning them".
+ */
+function subscribedSentence(activity: ActivityDoc, member: (id: unknown) => string): string {
+  const who = ids(activity.to);
+  const self = who.length === 1 && who[0] === activity.actorId;
+  const named = self ? 'subscribed' : `subscribed ${list(who.map(member))}`;
+  switch (activity.from) {
+    case 'assigned':
+      return `${named} as the assignee`;
+    case 'mentioned':
+      return self ? named : `${named} by mentioning them`;
+    case 'commented':
+      return `${named} by commenting`;
+    default:
+      return named;
   }
 }

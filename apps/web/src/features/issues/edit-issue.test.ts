@@ -79,7 +79,33 @@ describe('editIssue', () => {
       ['estimate', null, 3],
       ['dueDate', null, '2025-07-01'],
       ['parent', null, 'issue:9'],
+      ['subscribed', 'assigned', ['u2']],
     ]);
+  });
+
+  it('subscribes a new assignee, saying so, unless they are listed or unsubscribed', () => {
+    const issue = makeIssue({ subscriberIds: ['u1'] });
+    const result = editIssue(issue, { assigneeId: 'u3' }, ctx)!;
+    expect(result.issue.subscriberIds).toEqual(['u1', 'u3']);
+    expect(result.activities.map((a) => [a.kind, a.actorId, a.from, a.to])).toEqual([
+      ['assignee', 'u2', null, 'u3'],
+      ['subscribed', 'u2', 'assigned', ['u3']],
+    ]);
+    for (const activity of result.activities)
+      expect(
+        checkDocumentWrite(activity, { role: 'member', userId: 'u2', existing: null }).ok,
+      ).toBe(true);
+    // Handed on, the former assignee stays subscribed.
+    expect(editIssue(result.issue, { assigneeId: 'u1' }, ctx)!.issue.subscriberIds).toEqual([
+      'u1',
+      'u3',
+    ]);
+    const listed = editIssue(makeIssue({ subscriberIds: ['u3'] }), { assigneeId: 'u3' }, ctx)!;
+    expect(listed.activities.map((a) => a.kind)).toEqual(['assignee']);
+    const quiet = makeIssue({ subscriberIds: ['u1'], unsubscribedIds: ['u3'] });
+    const unsubscribed = editIssue(quiet, { assigneeId: 'u3' }, ctx)!;
+    expect(unsubscribed.issue.subscriberIds).toEqual(['u1']);
+    expect(unsubscribed.activities.map((a) => a.kind)).toEqual(['assignee']);
   });
 
   it('treats labels in another order as no change', () => {
@@ -91,5 +117,14 @@ describe('editIssue', () => {
     const result = editIssue(makeIssue(), { subscriberIds: ['u1', 'u2'] }, ctx);
     expect(result?.issue.subscriberIds).toEqual(['u1', 'u2']);
     expect(result?.activities).toEqual([]);
+  });
+
+  it('saves who unsubscribed, leaving the field out once nobody has', () => {
+    const off = editIssue(makeIssue(), { subscriberIds: [], unsubscribedIds: ['u1'] }, ctx)!;
+    expect(off.issue).toMatchObject({ subscriberIds: [], unsubscribedIds: ['u1'] });
+    expect(off.activities).toEqual([]);
+    const on = editIssue(off.issue, { subscriberIds: ['u1'], unsubscribedIds: [] }, ctx)!;
+    expect(on.issue).not.toHaveProperty('unsubscribedIds');
+    expect(editIssue(on.issue, { unsubscribedIds: [] }, ctx)).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { transitionTimes, type ActivityDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import {
+  autoSubscribed,
+  transitionTimes,
+  type ActivityDoc,
+  type IssueDoc,
+  type ProjectDoc,
+} from '@keel/domain';
 
 /** The fields of an issue this screen edits; each one changed writes one activity record. */
 export interface IssueEdit {
@@ -11,8 +17,9 @@ export interface IssueEdit {
   estimate?: number | null;
   dueDate?: string | null;
   parentId?: string | null;
-  /** Not a tracked field: (un)subscribing writes no activity. */
+  /** Not tracked fields: (un)subscribing writes no activity (see withSubscription). */
   subscriberIds?: readonly string[];
+  unsubscribedIds?: readonly string[];
   /** The manual order (a board move, or its undo): not a tracked field, no activity. */
   sortOrder?: string;
 }
@@ -105,6 +112,21 @@ export function editIssue(
   if (edit.sortOrder !== undefined && edit.sortOrder !== issue.sortOrder) {
     next.sortOrder = edit.sortOrder;
     untracked = true;
+  }
+  const unsubscribed = edit.unsubscribedIds;
+  if (unsubscribed !== undefined && !sameSet(unsubscribed, issue.unsubscribedIds ?? [])) {
+    if (unsubscribed.length) next.unsubscribedIds = [...unsubscribed];
+    else delete next.unsubscribedIds;
+    untracked = true;
+  }
+  // A new assignee follows the issue from now on, and still after it is handed on (unless they
+  // unsubscribed), with an activity saying so.
+  if (next.assigneeId && next.assigneeId !== issue.assigneeId) {
+    const added = autoSubscribed(next, [next.assigneeId]);
+    if (added.length) {
+      next.subscriberIds = [...next.subscriberIds, ...added];
+      record('subscribed', 'assigned', added);
+    }
   }
   if (activities.length === 0 && !untracked) return null;
   next.updatedAt = ctx.now;

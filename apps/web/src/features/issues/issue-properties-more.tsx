@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { IssueDoc } from '@keel/domain';
+import { isSubscribed, subscribersOf, withSubscription, type IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -15,7 +15,6 @@ import {
   NONE,
   parentOption,
   parentOptions,
-  toggle,
 } from './issue-properties-options.ts';
 import type { PropertyField } from './issue-properties-save.ts';
 
@@ -63,12 +62,7 @@ export function IssuePropertiesMore({
         error={errors.parentId}
         save={save}
       />
-      <Subscribers
-        subscriberIds={issue.subscriberIds}
-        readOnly={readOnly}
-        error={errors.subscriberIds}
-        save={save}
-      />
+      <Subscribers issue={issue} readOnly={readOnly} error={errors.subscriberIds} save={save} />
     </>
   );
 }
@@ -219,15 +213,16 @@ const ParentField = memo(function ParentField({
 });
 
 const Subscribers = memo(function Subscribers({
-  subscriberIds,
+  issue,
   readOnly,
   error,
   save,
-}: FieldProps & { subscriberIds: readonly string[] }) {
+}: FieldProps & { issue: IssueDoc }) {
   const session = useWorkspace();
   const members = useMemberMap();
-  const subscribed = subscriberIds.includes(session.userId);
-  const names = subscriberIds.map((id) => {
+  // The creator and the assignee follow it too, until they unsubscribe (subscriptions.ts).
+  const subscribed = isSubscribed(issue, session.userId);
+  const names = subscribersOf(issue).map((id) => {
     const m = members.get(id);
     return m ? memberName(m) : 'A former member';
   });
@@ -243,7 +238,8 @@ const Subscribers = memo(function Subscribers({
           variant="ghost"
           onClick={() =>
             void save('subscriberIds', {
-              subscriberIds: toggle(subscriberIds, session.userId),
+              unsubscribedIds: [],
+              ...withSubscription(issue, session.userId, !subscribed),
             })
           }
         >

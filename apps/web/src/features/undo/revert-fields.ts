@@ -19,6 +19,7 @@ const EDITABLE: readonly Field[] = [
   'dueDate',
   'parentId',
   'subscriberIds',
+  'unsubscribedIds',
   'sortOrder',
 ];
 
@@ -61,12 +62,13 @@ const FIELD_NAMES: Record<Field, string> = {
   dueDate: 'due date',
   parentId: 'parent issue',
   subscriberIds: 'subscribers',
+  unsubscribedIds: 'subscribers',
   sortOrder: 'order',
 };
 
 /** "state and priority": the fields of an edit, for its toast. */
 export function editedFields(edit: IssueEdit): string {
-  const names = (Object.keys(edit) as Field[]).map((f) => FIELD_NAMES[f]);
+  const names = [...new Set((Object.keys(edit) as Field[]).map((f) => FIELD_NAMES[f]))];
   return names.length <= 1
     ? (names[0] ?? 'nothing')
     : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
