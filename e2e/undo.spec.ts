@@ -121,6 +121,7 @@ test('a bulk edit, a board move, a deleted issue and a deleted comment are undon
   await page.getByRole('dialog').getByRole('button', { name: 'Delete issue' }).click();
   await expect(toast(page)).toContainText('Deleted ENG-1');
   await undoKey(page);
+  await expect(toast(page)).toContainText('Undone: deleted ENG-1');
   await page.goto(`/${slug}/issue/ENG-1`);
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Parent');
   await issue.expectActivity('restored the issue');

@@ -2,7 +2,8 @@ import { newActivityDocument, newDocId, type CommentDoc, type IssueDoc } from '@
 import type { EditedIssue } from '../issues/save-issue-edits.ts';
 import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
 import { offerUndo } from './offer-undo.ts';
-import { undoEdits } from './undo-edits.ts';
+import { editIssue } from '../issues/edit-issue.ts';
+import { revertEdit } from './revert-fields.ts';
 
 const CHANGED_SINCE = 'It has changed since it was deleted.';
 
@@ -30,8 +31,8 @@ const plainly = (outcome: WriteOutcome): WriteOutcome =>
 
 /**
  * Offer to undo deleting an issue: it comes back as it was (the server checks its deletion kept
- * the same number and author, and that the person may still delete it), with a "restored"
- * activity, and its sub-issues go back under it where nobody moved them since.
+ * it, and that the person may still delete it), with a "restored" activity, and its sub-issues
+ * go back under it where nobody moved them since, all in one write.
  */
 export function offerUndoOfIssueDeletion(
   session: WorkspaceSession,
@@ -43,23 +44,37 @@ export function offerUndoOfIssueDeletion(
     const now = new Date().toISOString();
     const back = revived(session, issue, now);
     if (!back) return notRestorable();
-    const restored = plainly(
-      await session.write([
+    const ctx = {
+      actorId: session.userId,
+      now,
+      newActivityId: () => newDocId('activity'),
+    };
+    const outcome = await session.update(() => {
+      const docs: object[] = [
         back,
         newActivityDocument({
-          id: newDocId('activity'),
+          id: ctx.newActivityId(),
           issueId: issue._id,
-          actorId: session.userId,
+          actorId: ctx.actorId,
           kind: 'restored',
           from: null,
           to: null,
           now,
         }),
-      ]),
-    );
-    if (!restored.ok || children.length === 0) return restored;
-    // Sub-issues someone gave another parent since stay where they are.
-    return (await undoEdits(session, children)).outcome;
+      ];
+      for (const change of children) {
+        const child = session.store.get(change.issueId);
+        const project = child?.type === 'issue' ? session.store.get(child.projectId) : undefined;
+        if (child?.type !== 'issue' || project?.type !== 'project') continue;
+        const edited = editIssue(child, revertEdit(child, change.made, change.previous), {
+          ...ctx,
+          project,
+        });
+        if (edited) docs.push(edited.issue, ...edited.activities);
+      }
+      return docs;
+    });
+    return plainly(outcome);
   });
 }
 
