@@ -1,6 +1,5 @@
 import { can, type Permission, type Role } from '@keel/domain';
-import { matchesShortcut, type Shortcut } from './shortcut.ts';
-import type { KeyLike } from '../../shared/lib/keyboard.ts';
+import { matchesShortcut, type ChordKeyLike, type Shortcut } from './shortcut.ts';
 
 /** Sections of the palette and of the `?` overlay, in the order they are shown. */
 export const SECTIONS = ['General', 'Go to', 'Issue list', 'Issue'] as const;
@@ -224,7 +223,7 @@ export function isAvailable(command: Command, ctx: CommandContext): boolean {
 
 /** The command a keystroke runs here and now, or undefined. */
 export function commandForKey(
-  event: KeyLike & { repeat?: boolean },
+  event: ChordKeyLike & { repeat?: boolean },
   commands: readonly Command[],
   ctx: CommandContext,
 ): Command | undefined {
