@@ -1,0 +1,79 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { newAccount, newSlug } from './support/accounts.ts';
+import { IssuePageModel } from './support/issue-page.ts';
+import { KeelPage } from './support/keel-page.ts';
+import { SYNCED } from './support/team.ts';
+
+/** A signed-up member with a workspace holding `titles` as ENG-1, ENG-2, … */
+async function workspaceWithIssues(browser: Browser, titles: string[]) {
+  const context = await browser.newContext();
+  const keel = new KeelPage(await context.newPage());
+  const account = newAccount('ada');
+  await keel.signUp(account);
+  const slug = newSlug('editing');
+  await keel.createWorkspace('Editing', slug);
+  await keel.page.goto(`/${slug}/issues`);
+  for (const title of titles) await keel.createIssue(title);
+  return { context, keel, page: keel.page, issue: new IssuePageModel(keel.page), slug, account };
+}
+
+test('a mention reads as a name in the box, and typing on at full speed keeps its order', async ({
+  browser,
+}) => {
+  const { context, keel, page, issue, slug, account } = await workspaceWithIssues(browser, [
+    'Talk',
+  ]);
+  await page.goto(`/${slug}/issue/ENG-1`);
+  const box = issue.commentBox();
+  // The mention goes in the middle of what is there, where a caret put back late would send
+  // the next letters elsewhere.
+  await box.fill('Thanks — see you');
+  await box.press('Home');
+  for (let i = 0; i < 'Thanks '.length; i++) await box.press('ArrowRight');
+  await page.keyboard.type('@');
+  await page.keyboard.type(account.name.slice(0, 3));
+  const suggestions = page.getByRole('listbox', { name: 'Mention a member' });
+  await expect(suggestions.getByRole('option', { name: new RegExp(account.name) })).toBeVisible();
+  // Chosen with Enter and typed on at once, at full speed (the keys are sent without waiting
+  // for the page in between): every character lands after the name, in order.
+  await Promise.all([
+    page.keyboard.press('Enter'),
+    page.keyboard.type('for the quick review, really appreciated '),
+  ]);
+  const typed = `Thanks @${account.name} for the quick review, really appreciated — see you`;
+  await expect(box).toHaveValue(typed);
+
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(box).toHaveValue('');
+  const comment = page.getByRole('article', { name: `Comment by ${account.name}` });
+  await expect(comment.locator('.mention')).toHaveText(`@${account.name}`);
+  await expect(comment).toContainText(typed);
+
+  // Stored as a mention (so the inbox and renames follow it), shown as a name when edited.
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  const res = await page.request.get(`/db/${slug}/_changes?include_docs=true`);
+  const feed = (await res.json()) as { results: { doc?: { type?: string; body?: string } }[] };
+  const bodies = feed.results.flatMap((r) => (r.doc?.type === 'comment' ? [r.doc.body] : []));
+  expect(bodies).toEqual([
+    expect.stringMatching(
+      new RegExp(`^Thanks @\\[${account.name}\\]\\(user:[\\w-]+\\) for the quick review`),
+    ),
+  ]);
+  await comment.getByRole('button', { name: 'Edit' }).click();
+  const edit = comment.getByRole('textbox', { name: 'Edit comment' });
+  await expect(edit).toHaveValue(typed);
+  // Backspace right after a name takes the whole mention, not one letter of it.
+  await edit.click();
+  await edit.press('End');
+  await edit.press('Control+Home');
+  for (let i = 0; i < 'Thanks @'.length + account.name.length; i++) await edit.press('ArrowRight');
+  await edit.press('Backspace');
+  await expect(edit).toHaveValue(typed.replace(`@${account.name}`, ''));
+  // The browser's own undo brings it back, still a mention.
+  await edit.press('Control+z');
+  await expect(edit).toHaveValue(typed);
+  await comment.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(comment.locator('.mention')).toHaveText(`@${account.name}`);
+  await context.close();
+});
