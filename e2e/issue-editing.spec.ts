@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
@@ -75,5 +75,53 @@ test('a mention reads as a name in the box, and typing on at full speed keeps it
   await comment.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(comment.locator('.mention')).toHaveText(`@${account.name}`);
+  await context.close();
+});
+
+/**
+ * Milliseconds from now until the activity timeline first reads `text`, timed in the page (a
+ * MutationObserver), so the polling of `expect` does not blur it. Start it before the action.
+ */
+async function timeUntilActivity(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.evaluate((wanted) => {
+    const timeline = document.querySelector('section.activity')!;
+    const started = performance.now();
+    (window as { untilActivity?: Promise<number> }).untilActivity = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!timeline.textContent?.includes(wanted)) return;
+        observer.disconnect();
+        resolve(performance.now() - started);
+      });
+      observer.observe(timeline, { subtree: true, childList: true, characterData: true });
+    });
+  }, text);
+  return () => page.evaluate(() => (window as { untilActivity?: Promise<number> }).untilActivity!);
+}
+
+// What typing waits for before a date is saved (issue-properties-more.tsx).
+const TYPING_PAUSE_MS = 1_000;
+
+test('a due date chosen in the picker is saved at once', async ({ browser }) => {
+  const { context, page, issue, slug } = await workspaceWithIssues(browser, ['Soon']);
+  await page.goto(`/${slug}/issue/ENG-1`);
+  await issue.expectActivity('created the issue');
+  const field = page.getByLabel('Due date');
+  // `fill` sets the value as the picker does, with no keystrokes in the field. Saved at once:
+  // its activity line is there before a typing pause would even have ended.
+  let elapsed = await timeUntilActivity(page, 'set the due date to Mar 15, 2030');
+  await field.fill('2030-03-15');
+  expect(await elapsed()).toBeLessThan(TYPING_PAUSE_MS);
+  await page.reload();
+  await expect(page.getByLabel('Due date')).toHaveValue('2030-03-15');
+
+  // Offline, the same: saved on this device as it is chosen, the field keeps focus.
+  await context.setOffline(true);
+  await issue.expectActivity('set the due date to Mar 15, 2030');
+  elapsed = await timeUntilActivity(page, 'set the due date to Apr 1, 2030');
+  await page.getByLabel('Due date').fill('2030-04-01');
+  expect(await elapsed()).toBeLessThan(TYPING_PAUSE_MS);
+  await expect(page.getByText(/^Offline — 1 change saved on this device$/)).toBeVisible();
+  await expect(page.getByLabel('Due date')).toBeFocused();
+  await context.setOffline(false);
   await context.close();
 });
