@@ -78,6 +78,28 @@ test('a mention reads as a name in the box, and typing on at full speed keeps it
   await context.close();
 });
 
+test('a sub-issue shows its parent as a link above the title and in the breadcrumb', async ({
+  browser,
+}) => {
+  const { context, page, issue, slug } = await workspaceWithIssues(browser, ['Epic', 'Story']);
+  await page.goto(`/${slug}/issue/ENG-2`);
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link', { name: /ENG-1/ })).toHaveCount(0);
+  await issue.choose('Parent issue', /ENG-1 Epic/);
+  await expect(breadcrumb.getByRole('link', { name: 'ENG-1' })).toBeVisible();
+  const above = page.getByRole('link', { name: 'ENG-1 Epic' });
+  await expect(above).toBeVisible();
+  await above.click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issue/ENG-1$`));
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Epic');
+  await page.goBack();
+  await breadcrumb.getByRole('link', { name: 'ENG-1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issue/ENG-1$`));
+  // The top issue has no parent line.
+  await expect(breadcrumb.getByRole('listitem')).toHaveCount(2);
+  await context.close();
+});
+
 /**
  * Milliseconds from now until the activity timeline first reads `text`, timed in the page (a
  * MutationObserver), so the polling of `expect` does not blur it. Start it before the action.

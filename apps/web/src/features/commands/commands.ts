@@ -21,6 +21,8 @@ export const SCREEN_COMMANDS = [
   'issue.assignee',
   'issue.labels',
   'issue.delete',
+  'issue.copyLink',
+  'issue.copyBranch',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -79,13 +81,14 @@ function screen(
   title: string,
   section: CommandSection,
   shortcut: Shortcut,
-  options: { inPalette?: boolean; repeats?: boolean; edits?: boolean } = {},
+  options: { inPalette?: boolean; repeats?: boolean; edits?: boolean; keywords?: string[] } = {},
 ): Command {
   return {
     id,
     title,
     section,
     shortcut,
+    ...(options.keywords ? { keywords: options.keywords } : {}),
     inPalette: options.inPalette ?? false,
     repeats: options.repeats ?? false,
     ...(options.edits ? { permission: 'issue:edit' as const } : {}),
@@ -174,6 +177,15 @@ export const COMMANDS: readonly Command[] = [
   screen('issue.priority', 'Change priority', 'Issue', 'p', { inPalette: true, edits: true }),
   screen('issue.assignee', 'Change assignee', 'Issue', 'a', { inPalette: true, edits: true }),
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
+  // Linear's keys. Chords, so they also work from a text field (its own keys never use them).
+  screen('issue.copyLink', 'Copy link', 'Issue', 'mod+shift+,', {
+    inPalette: true,
+    keywords: ['url', 'share', 'clipboard'],
+  }),
+  screen('issue.copyBranch', 'Copy branch name', 'Issue', 'mod+shift+.', {
+    inPalette: true,
+    keywords: ['git', 'clipboard'],
+  }),
   {
     id: 'issue.delete',
     title: 'Delete issue…',
