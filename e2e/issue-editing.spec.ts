@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
-import { SYNCED } from './support/team.ts';
+import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
 
 /** A signed-up member with a workspace holding `titles` as ENG-1, ENG-2, … */
 async function workspaceWithIssues(browser: Browser, titles: string[]) {
@@ -76,6 +76,81 @@ test('a mention reads as a name in the box, and typing on at full speed keeps it
   await expect(edit).toBeHidden();
   await expect(comment.locator('.mention')).toHaveText(`@${account.name}`);
   await context.close();
+});
+
+test('task lists tick from the description, issue keys link, and a viewer only reads', async ({
+  browser,
+}) => {
+  test.slow(); // a second person joins
+  const owner = await ownerWithWorkspace(browser, 'Tasks');
+  const { page, keel, slug } = owner;
+  const issue = new IssuePageModel(page);
+  await page.goto(`/${slug}/issues`);
+  await keel.createIssue('Epic');
+  await keel.createIssue('Checklist');
+  await page.goto(`/${slug}/issue/ENG-2`);
+  await issue.setDescription(
+    [
+      'Steps, see ENG-1 (not ENG-99):',
+      '',
+      '- [ ] Write the docs',
+      '- [x] Ship it',
+      '',
+      '`ENG-1`',
+    ].join('\n'),
+  );
+  const view = page.getByRole('region', { name: 'Description' });
+  const docs = view.getByRole('checkbox', { name: 'Write the docs' });
+  const ship = view.getByRole('checkbox', { name: 'Ship it' });
+  await expect(docs).not.toBeChecked();
+  await expect(ship).toBeChecked();
+
+  // A tick edits the Markdown: saved, with its activity line, and kept across a reload.
+  await docs.click();
+  await expect(docs).toBeChecked();
+  await issue.expectActivity('updated the description');
+  await ship.focus();
+  await page.keyboard.press('Space');
+  await expect(ship).not.toBeChecked();
+  await expect(ship).toBeFocused();
+  // Three: writing it, then each tick.
+  await expect(issue.timeline().getByText('updated the description')).toHaveCount(3);
+  await page.reload();
+  await expect(view.getByRole('checkbox', { name: 'Write the docs' })).toBeChecked();
+  await expect(view.getByRole('checkbox', { name: 'Ship it' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
+    [
+      'Steps, see ENG-1 (not ENG-99):',
+      '',
+      '- [x] Write the docs',
+      '- [ ] Ship it',
+      '',
+      '`ENG-1`',
+    ].join('\n'),
+  );
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+
+  // ENG-1 exists and links to its page, in this tab; ENG-99 does not; code stays code.
+  const link = view.getByRole('link', { name: 'ENG-1', exact: true });
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute('href', `/${slug}/issue/ENG-1`);
+  await expect(view.getByRole('link', { name: 'ENG-99' })).toHaveCount(0);
+  await expect(view.locator('code')).toHaveText('ENG-1');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/issue/ENG-1$`));
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Epic');
+  expect(owner.context.pages()).toHaveLength(1);
+
+  // A viewer sees the boxes but cannot tick them.
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  const viewer = await inviteAndJoin(browser, owner, 'Viewer', 'viewer');
+  await viewer.page.goto(`/${slug}/issue/ENG-2`);
+  const seen = viewer.page.getByRole('region', { name: 'Description' });
+  await expect(seen.getByRole('checkbox', { name: 'Write the docs' })).toBeChecked();
+  await expect(seen.getByRole('checkbox', { name: 'Write the docs' })).toBeDisabled();
+  await viewer.context.close();
+  await owner.context.close();
 });
 
 test('a sub-issue shows its parent as a link above the title and in the breadcrumb', async ({

@@ -22,6 +22,7 @@ import { IssueProperties } from './issue-properties.tsx';
 import { IssueTitleEditor } from './issue-title-editor.tsx';
 import { useIssuePageShortcuts } from './issue-page-shortcuts.ts';
 import { useEditIssue } from './use-edit-issue.ts';
+import { useToggleTask } from './use-toggle-task.ts';
 import './issue-page.css';
 
 /** `/:ws/issue/:issueKey`, e.g. /acme/issue/ENG-42. */
@@ -37,6 +38,7 @@ export function IssuePage() {
   // Stable, so the title and description editors are not redrawn by an edit of another field.
   const saveTitle = useCallback((title: string) => save({ title }), [save]);
   const saveDescription = useCallback((description: string) => save({ description }), [save]);
+  const toggleTask = useToggleTask(save);
   const deletable = issue ? mayDelete(issue, session.role, session.userId) : false;
   const [deleting, setDeleting] = useState(false);
   const openDelete = useCallback(() => setDeleting(true), []);
@@ -105,6 +107,7 @@ export function IssuePage() {
             description={issue.description}
             readOnly={readOnly}
             onSave={saveDescription}
+            onToggleTask={toggleTask}
           />
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={historyStates} />
