@@ -168,3 +168,45 @@ test('on a board the palette acts on the focused card', async ({ browser }) => {
   await expect(page).toHaveURL(new RegExp(`/${slug}/projects/ENG/board$`));
   await context.close();
 });
+
+for (const scheme of ['light', 'dark'] as const)
+  test(`the palette's issue commands and the delete dialog on a list pass axe (${scheme})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    const keel = new KeelPage(page);
+    await keel.signUp(newAccount('axe'));
+    const slug = newSlug('axe');
+    await keel.createWorkspace('Axe', slug);
+    await page.goto(`/${slug}/issues`);
+    for (const title of ['Alpha', 'Beta', 'Gamma']) await keel.createIssue(title);
+    const views = new ViewsPage(page);
+    const palette = new PalettePage(page);
+    await views.row('Beta').focus();
+    await palette.open();
+    await palette.input().fill('copy');
+    await expect(palette.option(/^Copy branch name/)).toBeVisible();
+    await keel.expectAccessible();
+    await page.screenshot({ path: test.info().outputPath(`palette-copy-${scheme}.png`) });
+    await page.keyboard.press('Escape');
+
+    for (const title of ['Alpha', 'Beta', 'Gamma']) await views.rowCheckbox(title).check();
+    await runFromPalette(palette, 'delete', /^Delete issue/);
+    const dialog = page.getByRole('dialog', { name: 'Delete 3 issues?' });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await expect(dialog).toBeVisible();
+      await keel.expectAccessible();
+      await page.screenshot({ path: test.info().outputPath(`delete-${width}-${scheme}.png`) });
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('heading', { name: 'All issues' }).click();
+    await page.keyboard.press('?');
+    await expect(palette.shortcuts().getByText('Copy branch name')).toBeVisible();
+    await keel.expectAccessible();
+    await page.screenshot({ path: test.info().outputPath(`shortcuts-${scheme}.png`) });
+    await context.close();
+  });

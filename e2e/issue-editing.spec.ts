@@ -222,3 +222,45 @@ test('a due date chosen in the picker is saved at once', async ({ browser }) => 
   await context.setOffline(false);
   await context.close();
 });
+
+for (const scheme of ['light', 'dark'] as const)
+  test(`the issue page's parent, task boxes, key links and mention box pass axe (${scheme})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const keel = new KeelPage(await context.newPage());
+    const { page } = keel;
+    const account = newAccount('ada');
+    await keel.signUp(account);
+    const slug = newSlug('axe');
+    await keel.createWorkspace('Axe', slug);
+    await page.goto(`/${slug}/issues`);
+    await keel.createIssue('Ship the new onboarding flow');
+    await keel.createIssue('Write the migration guide');
+    const issue = new IssuePageModel(page);
+    await page.goto(`/${slug}/issue/ENG-2`);
+    await issue.choose('Parent issue', /ENG-1/);
+    await issue.setDescription(
+      'Before ENG-1 ships:\n\n- [x] Outline the steps\n- [ ] Screenshots of each screen',
+    );
+    const view = page.getByRole('region', { name: 'Description' });
+    await expect(view.getByRole('checkbox', { name: 'Outline the steps' })).toBeChecked();
+    await expect(view.getByRole('link', { name: 'ENG-1' })).toBeVisible();
+    await issue.commentBox().click();
+    await page.keyboard.type('Looping in @');
+    await page.keyboard.type(account.name.slice(0, 3));
+    await expect(page.getByRole('listbox', { name: 'Mention a member' })).toBeVisible();
+    await keel.expectAccessible();
+    await page.keyboard.press('Enter');
+    await expect(issue.commentBox()).toHaveValue(`Looping in @${account.name} `);
+    await keel.expectAccessible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await keel.expectAccessible();
+      await page.screenshot({
+        path: test.info().outputPath(`issue-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+    await context.close();
+  });

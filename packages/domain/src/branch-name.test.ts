@@ -11,7 +11,9 @@ describe('branchName', () => {
     expect(branchName('ENG-3', "  Don't crash -- on  Café's résumé (v2.1)!  ")).toBe(
       'eng-3-dont-crash-on-cafes-resume-v2-1',
     );
-    expect(branchName('OPS-7', 'Emoji 🚀 and 日本語 only — here')).toBe('ops-7-emoji-and-only-here');
+    expect(branchName('OPS-7', 'Emoji 🚀 and 日本語 only — here')).toBe(
+      'ops-7-emoji-and-only-here',
+    );
   });
 
   it('is just the key when the title has nothing to keep', () => {
