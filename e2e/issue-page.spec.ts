@@ -398,6 +398,9 @@ test('a hostile description renders as harmless text', async ({ browser }) => {
       '<a href="javascript:alert(4)" onclick="window.__pwned=4">raw link</a>',
       '<iframe src="javascript:alert(5)"></iframe>',
       '[safe](https://example.com)',
+      // Form controls passed off as task boxes, or as anything else, do not survive.
+      '<input type="checkbox" data-task="0" data-task-nonce="guess" checked> <input value="x">',
+      '- [ ] a real task',
     ].join('\n\n'),
   );
   const view = page.getByRole('region', { name: 'Description' });
@@ -407,6 +410,8 @@ test('a hostile description renders as harmless text', async ({ browser }) => {
   );
   await expect(view.locator('script, iframe')).toHaveCount(0);
   await expect(view.locator('[onerror], [onclick]')).toHaveCount(0);
+  await expect(view.locator('input')).toHaveCount(1);
+  await expect(view.getByRole('checkbox', { name: 'a real task' })).not.toBeChecked();
   await expect(view.locator('a[href^="javascript"], img[src^="javascript"]')).toHaveCount(0);
   for (const link of await view.locator('a').all()) {
     if ((await link.getAttribute('href')) === null) continue;

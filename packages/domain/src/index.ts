@@ -11,6 +11,7 @@ export * from './api.ts';
 export * from './factories.ts';
 export * from './issue-tree.ts';
 export * from './mentions.ts';
+export * from './branch-name.ts';
 export * from './issue-query.ts';
 export * from './workflow-edit.ts';
 export * from './project-rules.ts';

@@ -15,6 +15,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { IssueTargetCommands } from '../issues/issue-target-commands.tsx';
 import { PropertyMenu } from '../issues/property-menu.tsx';
 import { usePropertyMenu } from '../issues/use-property-menu.ts';
 import { useMemberMap } from '../sync/use-docs.ts';
@@ -33,6 +34,8 @@ const collisionDetection: CollisionDetection = (args) => {
   return hits.length ? hits : closestCorners(args);
 };
 
+const NO_CARD: readonly string[] = [];
+
 export interface BoardProps {
   slug: string;
   project: ProjectDoc;
@@ -46,7 +49,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
   const move = useMoveCard();
   const [active, setActive] = useState<IssueDoc | null>(null);
   const menu = usePropertyMenu();
-  useBoardKeys(draggable ? menu.open : null);
+  const card = useBoardKeys(draggable ? menu.open : null);
   const { lostFocus } = menu;
   // A new state moves the card to another column, redrawn there: focus follows it.
   useEffect(() => {
@@ -156,6 +159,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
       onDragCancel={() => setActive(null)}
     >
       {menu.request ? <PropertyMenu request={menu.request} onClose={menu.close} /> : null}
+      <IssueTargetCommands issueIds={card ? [card] : NO_CARD} />
       <div className="board" ref={boardRef}>
         {project.states.map((state) => {
           const column = columns.find((c) => c.stateId === state.id);

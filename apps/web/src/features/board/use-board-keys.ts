@@ -19,11 +19,12 @@ function focusCard(card: Element | undefined): void {
 /**
  * SPEC §2's keys on a board, the list's commands here: j/k walk the cards in reading order
  * (down a column, then on to the next), Enter opens the focused card (its title is a link), and
- * s/p/a/l open the focused card's menus (`open`, null for roles that cannot edit).
+ * s/p/a/l open the focused card's menus (`open`, null for roles that cannot edit). Returns the
+ * card they act on (the last one focused on the board), for the board's other issue commands.
  */
 export function useBoardKeys(
   open: ((issueId: string, field: MenuField, anchor: HTMLElement) => void) | null,
-): void {
+): string | null {
   // Whether a card was the last thing focused on the board: the palette takes focus while it
   // is open, and its Change … entries still mean that card.
   const [card, setCard] = useState<string | null>(null);
@@ -65,4 +66,5 @@ export function useBoardKeys(
     },
     open !== null && card !== null,
   );
+  return card;
 }

@@ -14,7 +14,13 @@ import {
 
 const key = (
   k: string,
-  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; repeat: boolean }> = {},
+  mods: Partial<{
+    ctrlKey: boolean;
+    metaKey: boolean;
+    repeat: boolean;
+    shiftKey: boolean;
+    code: string;
+  }> = {},
 ) => ({
   key: k,
   ctrlKey: false,
@@ -156,6 +162,26 @@ describe('the command registry', () => {
     member.run(issuePage, fx);
     expect(calls).toEqual(['screen issue.delete']);
     expect(ids(commandsForRole(ALL, 'viewer'))).not.toContain('issue.delete');
+  });
+
+  it('copies the link and branch name with Ctrl/Cmd+Shift+, and +. where a screen offers them, viewers too', () => {
+    const { fx, calls } = effects();
+    const here = ctx('viewer', ['issue.copyLink', 'issue.copyBranch']);
+    const viewer = commandsForRole(ALL, 'viewer');
+    for (const event of [
+      key('<', { ctrlKey: true, shiftKey: true, code: 'Comma' }),
+      key('>', { metaKey: true, shiftKey: true, code: 'Period' }),
+    ])
+      commandForKey(event, viewer, here)?.run(here, fx);
+    expect(calls).toEqual(['screen issue.copyLink', 'screen issue.copyBranch']);
+    // Without Shift, or on a screen with no issue, they are nothing.
+    expect(commandForKey(key(',', { ctrlKey: true, code: 'Comma' }), viewer, here)).toBeUndefined();
+    const nowhere = ctx('viewer', []);
+    expect(
+      commandForKey(key('<', { ctrlKey: true, shiftKey: true, code: 'Comma' }), viewer, nowhere),
+    ).toBeUndefined();
+    const palette = viewer.filter((c) => c.inPalette && isAvailable(c, here));
+    expect(ids(palette)).toEqual(expect.arrayContaining(['issue.copyLink', 'issue.copyBranch']));
   });
 
   it('lets held j/k repeat, but not c', () => {

@@ -1,6 +1,5 @@
 import { can, type Permission, type Role } from '@keel/domain';
-import { matchesShortcut, type Shortcut } from './shortcut.ts';
-import type { KeyLike } from '../../shared/lib/keyboard.ts';
+import { matchesShortcut, type ChordKeyLike, type Shortcut } from './shortcut.ts';
 
 /** Sections of the palette and of the `?` overlay, in the order they are shown. */
 export const SECTIONS = ['General', 'Go to', 'Issue list', 'Issue', 'Inbox'] as const;
@@ -23,6 +22,8 @@ export const SCREEN_COMMANDS = [
   'issue.labels',
   'issue.delete',
   'inbox.archive',
+  'issue.copyLink',
+  'issue.copyBranch',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -81,13 +82,14 @@ function screen(
   title: string,
   section: CommandSection,
   shortcut: Shortcut,
-  options: { inPalette?: boolean; repeats?: boolean; edits?: boolean } = {},
+  options: { inPalette?: boolean; repeats?: boolean; edits?: boolean; keywords?: string[] } = {},
 ): Command {
   return {
     id,
     title,
     section,
     shortcut,
+    ...(options.keywords ? { keywords: options.keywords } : {}),
     inPalette: options.inPalette ?? false,
     repeats: options.repeats ?? false,
     ...(options.edits ? { permission: 'issue:edit' as const } : {}),
@@ -178,6 +180,15 @@ export const COMMANDS: readonly Command[] = [
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
   // The focused row in the inbox; in its Archived view, back to the inbox.
   screen('inbox.archive', 'Archive or unarchive notification', 'Inbox', 'e'),
+  // Linear's keys. Chords, so they also work from a text field (its own keys never use them).
+  screen('issue.copyLink', 'Copy link', 'Issue', 'mod+shift+,', {
+    inPalette: true,
+    keywords: ['url', 'share', 'clipboard'],
+  }),
+  screen('issue.copyBranch', 'Copy branch name', 'Issue', 'mod+shift+.', {
+    inPalette: true,
+    keywords: ['git', 'clipboard'],
+  }),
   {
     id: 'issue.delete',
     title: 'Delete issue…',
@@ -227,7 +238,7 @@ export function isAvailable(command: Command, ctx: CommandContext): boolean {
 
 /** The command a keystroke runs here and now, or undefined. */
 export function commandForKey(
-  event: KeyLike & { repeat?: boolean },
+  event: ChordKeyLike & { repeat?: boolean },
   commands: readonly Command[],
   ctx: CommandContext,
 ): Command | undefined {

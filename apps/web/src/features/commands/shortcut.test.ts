@@ -3,7 +3,13 @@ import { ariaKeyShortcuts, matchesShortcut, shortcutKeys } from './shortcut.ts';
 
 const key = (
   k: string,
-  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {},
+  mods: Partial<{
+    ctrlKey: boolean;
+    metaKey: boolean;
+    altKey: boolean;
+    shiftKey: boolean;
+    code: string;
+  }> = {},
 ) => ({
   key: k,
   ctrlKey: false,
@@ -37,6 +43,25 @@ describe('matchesShortcut', () => {
     expect(matchesShortcut(key('k', { ctrlKey: true, altKey: true }), 'mod+k')).toBe(false);
     expect(matchesShortcut(key('j', { ctrlKey: true }), 'mod+k')).toBe(false);
   });
+
+  it('keeps Shift apart in chords: Ctrl/Cmd+Shift+Z is not Ctrl/Cmd+Z', () => {
+    expect(matchesShortcut(key('z', { ctrlKey: true }), 'mod+z')).toBe(true);
+    expect(matchesShortcut(key('Z', { ctrlKey: true, shiftKey: true }), 'mod+z')).toBe(false);
+    expect(matchesShortcut(key('z', { metaKey: true, shiftKey: true }), 'mod+z')).toBe(false);
+  });
+
+  it('matches Ctrl/Cmd+Shift+punctuation by the character or the physical key', () => {
+    const comma = { ctrlKey: true, shiftKey: true, code: 'Comma' };
+    // A US layout types "<" with Shift held; another layout may still say ",".
+    expect(matchesShortcut(key('<', comma), 'mod+shift+,')).toBe(true);
+    expect(matchesShortcut(key(',', { ...comma, code: 'KeyM' }), 'mod+shift+,')).toBe(true);
+    expect(
+      matchesShortcut(key('>', { metaKey: true, shiftKey: true, code: 'Period' }), 'mod+shift+.'),
+    ).toBe(true);
+    expect(matchesShortcut(key(',', { ctrlKey: true, code: 'Comma' }), 'mod+shift+,')).toBe(false);
+    expect(matchesShortcut(key('<', { shiftKey: true, code: 'Comma' }), 'mod+shift+,')).toBe(false);
+    expect(matchesShortcut(key('>', { ...comma, code: 'Period' }), 'mod+shift+,')).toBe(false);
+  });
 });
 
 describe('shortcut labels', () => {
@@ -45,11 +70,14 @@ describe('shortcut labels', () => {
     expect(shortcutKeys('mod+k', false)).toEqual(['Ctrl', 'K']);
     expect(shortcutKeys('Escape', false)).toEqual(['Esc']);
     expect(shortcutKeys('c', false)).toEqual(['c']);
+    expect(shortcutKeys('mod+shift+,', true)).toEqual(['⌘', '⇧', ',']);
+    expect(shortcutKeys('mod+shift+.', false)).toEqual(['Ctrl', 'Shift', '.']);
   });
 
   it('names keys for aria-keyshortcuts', () => {
     expect(ariaKeyShortcuts('mod+k')).toBe('Control+K Meta+K');
     expect(ariaKeyShortcuts('?')).toBe('Shift+?');
     expect(ariaKeyShortcuts('c')).toBe('c');
+    expect(ariaKeyShortcuts('mod+shift+.')).toBe('Control+Shift+. Meta+Shift+.');
   });
 });

@@ -3,17 +3,40 @@ import type { KeyLike } from '../../shared/lib/keyboard.ts';
 /**
  * A shortcut as written in the command registry: a single key (`c`, `/`, `?`, `Enter`,
  * `Escape`) or a chord with the platform's command key (`mod+k`: Ctrl on Windows and Linux,
- * Cmd on macOS).
+ * Cmd on macOS), with Shift too when it says so (`mod+shift+,`).
  */
 export type Shortcut = string;
 
-const MOD = 'mod+';
+/** A keystroke as a chord needs it: Shift, and the physical key for punctuation. */
+export type ChordKeyLike = KeyLike & { shiftKey?: boolean; code?: string };
 
-/** True when the keystroke is this shortcut. Shift is tolerated for letters (caps lock). */
-export function matchesShortcut(event: KeyLike, shortcut: Shortcut): boolean {
+const MOD = 'mod+';
+const SHIFT = 'shift+';
+
+// Shift changes the character punctuation types ("," becomes "<" on a US layout): the chord
+// also matches on the physical key.
+const CODES: Readonly<Record<string, string>> = { ',': 'Comma', '.': 'Period', '/': 'Slash' };
+
+function chordOf(shortcut: Shortcut): { shift: boolean; key: string } {
+  const rest = shortcut.slice(MOD.length);
+  return rest.startsWith(SHIFT) && rest.length > SHIFT.length
+    ? { shift: true, key: rest.slice(SHIFT.length) }
+    : { shift: false, key: rest };
+}
+
+/**
+ * True when the keystroke is this shortcut. Shift is tolerated for single letters (caps lock);
+ * a chord says whether it wants Shift, so Ctrl/Cmd+Shift+Z (redo) is not Ctrl/Cmd+Z.
+ */
+export function matchesShortcut(event: ChordKeyLike, shortcut: Shortcut): boolean {
   if (shortcut.startsWith(MOD)) {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
-    return event.key.toLowerCase() === shortcut.slice(MOD.length);
+    const chord = chordOf(shortcut);
+    if ((event.shiftKey ?? false) !== chord.shift) return false;
+    return (
+      event.key.toLowerCase() === chord.key ||
+      (CODES[chord.key] !== undefined && event.code === CODES[chord.key])
+    );
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return false;
   if (shortcut.length === 1) return event.key.toLowerCase() === shortcut;
@@ -24,15 +47,19 @@ const NAMES: Readonly<Record<string, string>> = { Escape: 'Esc', Enter: 'Enter' 
 
 /** The keys to print for a shortcut, one string per key cap: `mod+k` → ['⌘', 'K'] on a Mac. */
 export function shortcutKeys(shortcut: Shortcut, mac: boolean): string[] {
-  if (shortcut.startsWith(MOD))
-    return [mac ? '⌘' : 'Ctrl', shortcut.slice(MOD.length).toUpperCase()];
+  if (shortcut.startsWith(MOD)) {
+    const chord = chordOf(shortcut);
+    const shift = chord.shift ? [mac ? '⇧' : 'Shift'] : [];
+    return [mac ? '⌘' : 'Ctrl', ...shift, chord.key.toUpperCase()];
+  }
   return [NAMES[shortcut] ?? shortcut];
 }
 
 /** The value of `aria-keyshortcuts` (WAI-ARIA names keys as KeyboardEvent.key does). */
 export function ariaKeyShortcuts(shortcut: Shortcut): string {
   if (shortcut.startsWith(MOD)) {
-    const key = shortcut.slice(MOD.length).toUpperCase();
+    const chord = chordOf(shortcut);
+    const key = `${chord.shift ? 'Shift+' : ''}${chord.key.toUpperCase()}`;
     return `Control+${key} Meta+${key}`;
   }
   if (shortcut === '?') return 'Shift+?';

@@ -5,7 +5,9 @@ import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import { useMembers } from '../sync/use-docs.ts';
 import type { WriteOutcome } from '../sync/workspace-session.ts';
 import { checkCommentBody } from './comment-docs.ts';
-import { insertMention, suggestMembers } from './mention-suggestions.ts';
+import { mentionStartingAt } from './mention-text.ts';
+import { suggestMembers } from './mention-suggestions.ts';
+import { useMentionText } from './use-mention-text.ts';
 
 export interface CommentEditorProps {
   label: string;
@@ -18,7 +20,8 @@ export interface CommentEditorProps {
 
 /**
  * Markdown text with `@` mentions: typing `@` and part of a name lists members; arrows move,
- * Enter or Tab picks, Esc closes. Ctrl/Cmd+Enter sends. A refused comment keeps its text.
+ * Enter or Tab picks, Esc closes. A chosen mention reads as the name (`@Ada Lovelace`) and is
+ * sent as `@[Ada Lovelace](user:id)`. Ctrl/Cmd+Enter sends. A refused comment keeps its text.
  */
 export function CommentEditor({
   label,
@@ -31,28 +34,29 @@ export function CommentEditor({
   const members = useMembers();
   const listId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(initial);
+  const box = useMentionText(initial, area);
+  const { text } = box.value;
   const [caret, setCaret] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const mention = activeMentionQuery(text, caret);
+  const query = activeMentionQuery(text, caret);
+  // A mention already made reads like a query ("@Ada"): it is not one.
+  const mention = query && !mentionStartingAt(box.value, query.start) ? query : null;
   const suggestions =
     mention && dismissed !== mention.start ? suggestMembers(members, mention.query) : [];
   const open = suggestions.length > 0;
 
   const pick = (member: MemberDoc | undefined) => {
     if (!member || !mention) return;
-    const next = insertMention(text, mention.start, caret, member);
-    setText(next.text);
-    setCaret(next.caret);
-    requestAnimationFrame(() => area.current?.setSelectionRange(next.caret, next.caret));
+    box.insertMention(member, mention.start, caret);
   };
 
   const submit = async () => {
-    const checked = checkCommentBody(text);
+    const sent = box.value;
+    const checked = checkCommentBody(box.stored());
     if (!checked.ok) return setError(checked.message);
     setBusy(true);
     const outcome = await onSubmit(checked.body);
@@ -60,10 +64,11 @@ export function CommentEditor({
     if (!outcome.ok) return setError(outcome.errors[0]?.message ?? outcome.message);
     setError(null);
     // Cleared for the next comment unless more was typed while the save ran: that is kept.
-    if (!initial) setText((current) => (current === text ? '' : current));
+    if (!initial) box.clear(sent);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Backspace' || event.key === 'Delete') box.selectMentionToDelete(event.key);
     if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       const delta = event.key === 'ArrowDown' ? 1 : -1;
@@ -101,7 +106,7 @@ export function CommentEditor({
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? `${listId}-${active}` : undefined}
           onChange={(e) => {
-            setText(e.target.value);
+            box.onInput(e.target);
             setCaret(e.target.selectionStart);
             setActive(0);
           }}

@@ -5,6 +5,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { MarkdownView } from '../markdown/markdown-view.tsx';
+import { toggleTask } from '../markdown/task-list.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { commentPermissions } from './comment-docs.ts';
 import { CommentEditor } from './comment-editor.tsx';
@@ -24,6 +25,12 @@ export const CommentItem = memo(function CommentItem({ comment }: { comment: Com
   const [confirming, setConfirming] = useState(false);
   const allowed = commentPermissions(comment, session.role, session.userId);
   const author = nameOf(comment.authorId) ?? 'A former member';
+
+  // Its author ticks its task boxes, as they may edit it.
+  const tickTask = async (index: number, checked: boolean) => {
+    const body = toggleTask(comment.body, index, checked);
+    return body !== null && (await actions.edit(comment._id, body)).ok;
+  };
 
   const remove = async () => {
     const outcome = await actions.remove(comment);
@@ -84,7 +91,12 @@ export const CommentItem = memo(function CommentItem({ comment }: { comment: Com
           }}
         />
       ) : (
-        <MarkdownView markdown={comment.body} nameOf={nameOf} className="comment__body" />
+        <MarkdownView
+          markdown={comment.body}
+          nameOf={nameOf}
+          onToggleTask={allowed.edit ? tickTask : undefined}
+          className="comment__body"
+        />
       )}
     </article>
   );

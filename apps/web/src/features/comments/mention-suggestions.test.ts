@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberDoc } from '@keel/domain';
 import { testMember } from '@keel/domain/test-fixtures';
-import { insertMention, suggestMembers } from './mention-suggestions.ts';
+import { suggestMembers } from './mention-suggestions.ts';
 
 const member = (userId: string, name: string, active = true): MemberDoc =>
   testMember({
@@ -24,11 +24,5 @@ describe('mention suggestions', () => {
     expect(suggestMembers(members, 'g').map((m) => m.userId)).toEqual(['u1', 'u4']);
     expect(suggestMembers(members, 'love').map((m) => m.userId)).toEqual(['u2']);
     expect(suggestMembers(members, '').length).toBe(3);
-  });
-
-  it('replaces the typed query with the mention and moves the caret after it', () => {
-    const result = insertMention('Hi @gr and', 3, 6, members[0]!);
-    expect(result.text).toBe('Hi @[Grace Hopper](user:u1)  and');
-    expect(result.caret).toBe(3 + '@[Grace Hopper](user:u1) '.length);
   });
 });

@@ -1,4 +1,4 @@
-import { formatMention, type MemberDoc } from '@keel/domain';
+import type { MemberDoc } from '@keel/domain';
 
 /** Active members whose name or email starts a word with the typed query, best first. */
 export function suggestMembers(
@@ -18,18 +18,4 @@ export function suggestMembers(
     .filter((m) => m.active && score(m) >= 0)
     .sort((a, b) => score(a) - score(b) || (a.name || a.email).localeCompare(b.name || b.email))
     .slice(0, limit);
-}
-
-/** The text and caret after choosing `member` for the `@query` that starts at `start`. */
-export function insertMention(
-  text: string,
-  start: number,
-  caret: number,
-  member: MemberDoc,
-): { text: string; caret: number } {
-  const mention = `${formatMention(member.name || member.email, member.userId)} `;
-  return {
-    text: text.slice(0, start) + mention + text.slice(caret),
-    caret: start + mention.length,
-  };
 }

@@ -55,7 +55,7 @@ export function DeleteIssueDialog(props: DeleteIssueDialogProps) {
       return docs;
     });
     const done = deleted as { issue: IssueDoc; children: ReturnType<typeof editedIssues> } | null;
-    if (outcome.ok && done) offerUndoOfIssueDeletion(session, issueKey, done.issue, done.children);
+    if (outcome.ok && done) offerUndoOfIssueDeletion(session, `Deleted ${issueKey}`, [done]);
     else if (!outcome.ok) showToast(`${issueKey} wasn't deleted: ${outcome.message}`, 'error');
   };
 

@@ -11,6 +11,8 @@ export interface IssueDescriptionEditorProps {
   description: string;
   readOnly: boolean;
   onSave: (description: string) => Promise<WriteOutcome>;
+  /** Tick a task box of the rendered text; absent for a reader who may not edit. */
+  onToggleTask?: ((index: number, checked: boolean) => Promise<boolean>) | undefined;
 }
 
 /**
@@ -22,6 +24,7 @@ export const IssueDescriptionEditor = memo(function IssueDescriptionEditor({
   description,
   readOnly,
   onSave,
+  onToggleTask,
 }: IssueDescriptionEditorProps) {
   const { draft, setDraft, error, commit, revert } = useValidatedDraft(
     issueDescriptionSchema,
@@ -72,7 +75,12 @@ export const IssueDescriptionEditor = memo(function IssueDescriptionEditor({
           }}
         />
       ) : text.trim() ? (
-        <MarkdownView markdown={text} nameOf={nameOf} className="issue-description__view" />
+        <MarkdownView
+          markdown={text}
+          nameOf={nameOf}
+          onToggleTask={readOnly ? undefined : onToggleTask}
+          className="issue-description__view"
+        />
       ) : (
         <p className="issue-description__empty">
           {readOnly ? 'No description.' : 'No description yet. Choose Edit to add one.'}

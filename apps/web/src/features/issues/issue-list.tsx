@@ -18,6 +18,7 @@ import { nextIssueRow, viewRows } from '../views/view-rows.ts';
 import { useLabelMap } from '../views/use-view-groups.ts';
 import { IssueGroupHeader } from './issue-list-header.tsx';
 import { IssueRow } from './issue-row.tsx';
+import { IssueTargetCommands } from './issue-target-commands.tsx';
 import { MENU_COMMANDS, MENU_FIELDS, type MenuField } from './property-menu-model.ts';
 import { PropertyMenu } from './property-menu.tsx';
 import { usePropertyMenu } from './use-property-menu.ts';
@@ -253,6 +254,14 @@ export function IssueList(props: IssueListProps) {
     };
   }, []);
 
+  // Copy link, Copy branch name and Delete issue… act on the selection, else the focused row.
+  const focusedRow = rows[focused];
+  const targets = selected.size
+    ? [...selected]
+    : focusedRow?.kind === 'issue'
+      ? [focusedRow.issue._id]
+      : [];
+
   if (rows.length === 0) return <>{empty}</>;
   // Rows are keyed by their place among rows of their kind (`slot`), not by issue: a filter
   // keystroke or a sync that changes which issues are on screen updates the same elements
@@ -263,6 +272,10 @@ export function IssueList(props: IssueListProps) {
   return (
     <div ref={scrollRef} className="issue-list">
       {menu.request ? <PropertyMenu request={menu.request} onClose={menu.close} /> : null}
+      <IssueTargetCommands
+        issueIds={targets}
+        onDeleted={selected.size ? onClearSelection : undefined}
+      />
       <ul
         className="issue-list__rows"
         aria-label="Issues"

@@ -13,9 +13,14 @@ function openProperty(property: string): void {
 /**
  * SPEC §2's property keys on an issue page (s state, p priority, a assignee, l labels): the
  * registry's Change … commands, run from the key or the palette, open the comboboxes here.
- * `onDelete`, when this person may delete the issue, is the palette's Delete issue….
+ * `onDelete`, when this person may delete the issue, is the palette's Delete issue…; `copy`
+ * (everyone, viewers too) its Copy link and Copy branch name.
  */
-export function useIssuePageShortcuts(enabled: boolean, onDelete: (() => void) | null): void {
+export function useIssuePageShortcuts(
+  enabled: boolean,
+  onDelete: (() => void) | null,
+  copy: { copyLink: () => void; copyBranch: () => void } | null,
+): void {
   useScreenCommands(
     {
       'issue.state': () => openProperty('State'),
@@ -26,4 +31,8 @@ export function useIssuePageShortcuts(enabled: boolean, onDelete: (() => void) |
     enabled,
   );
   useScreenCommands({ 'issue.delete': () => onDelete?.() }, onDelete !== null);
+  useScreenCommands(
+    { 'issue.copyLink': () => copy?.copyLink(), 'issue.copyBranch': () => copy?.copyBranch() },
+    copy !== null,
+  );
 }

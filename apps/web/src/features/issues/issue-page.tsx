@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { can, formatIssueKey, mayDelete, statesOfHistory } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
@@ -12,13 +12,17 @@ import {
 } from '../sync/use-docs.ts';
 import { useWorkspace } from '../sync/workspace-context.tsx';
 import { ActivityTimeline } from './activity-timeline.tsx';
+import { copyBranchName, copyIssueLinks } from './copy-issue.ts';
 import { DeleteIssueDialog } from './delete-issue-dialog.tsx';
 import { IssueDescriptionEditor } from './issue-description-editor.tsx';
+import { IssuePageHeader } from './issue-page-header.tsx';
 import { SubIssues } from './issue-page-sub-issues.tsx';
+import { ParentLine, useParentIssue } from './issue-parent.tsx';
 import { IssueProperties } from './issue-properties.tsx';
 import { IssueTitleEditor } from './issue-title-editor.tsx';
 import { useIssuePageShortcuts } from './issue-page-shortcuts.ts';
 import { useEditIssue } from './use-edit-issue.ts';
+import { useToggleTask } from './use-toggle-task.ts';
 import './issue-page.css';
 
 /** `/:ws/issue/:issueKey`, e.g. /acme/issue/ENG-42. */
@@ -34,13 +38,25 @@ export function IssuePage() {
   // Stable, so the title and description editors are not redrawn by an edit of another field.
   const saveTitle = useCallback((title: string) => save({ title }), [save]);
   const saveDescription = useCallback((description: string) => save({ description }), [save]);
+  const toggleTask = useToggleTask(save);
   const deletable = issue ? mayDelete(issue, session.role, session.userId) : false;
   const [deleting, setDeleting] = useState(false);
   const openDelete = useCallback(() => setDeleting(true), []);
   const closeDelete = useCallback(() => setDeleting(false), []);
-  useIssuePageShortcuts(!readOnly, deletable ? openDelete : null);
-
   const project = issue ? projects.get(issue.projectId) : undefined;
+  const parent = useParentIssue(issue);
+  const copied =
+    issue && project
+      ? { key: formatIssueKey(project.key, issue.number), title: issue.title }
+      : null;
+  const copyLink = () => void (copied && copyIssueLinks(session.slug, [copied]));
+  const copyBranch = () => void (copied && copyBranchName(copied));
+  useIssuePageShortcuts(
+    !readOnly,
+    deletable ? openDelete : null,
+    copied ? { copyLink, copyBranch } : null,
+  );
+
   useDocumentTitle(
     issue && project ? `${formatIssueKey(project.key, issue.number)} ${issue.title}` : null,
   );
@@ -51,18 +67,16 @@ export function IssuePage() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <ol>
-            <li>
-              <Link to={`/${session.slug}/projects/${project.key}/issues`}>{project.name}</Link>
-            </li>
-            <li aria-current="page">{key}</li>
-          </ol>
-        </nav>
+      <IssuePageHeader
+        slug={session.slug}
+        project={project}
+        issueKey={key}
+        parent={parent}
+        onCopyLink={copyLink}
+        onCopyBranch={copyBranch}
+      >
         {deletable ? (
           <>
-            <span className="page-header__spacer" />
             <Button size="sm" variant="ghost" onClick={openDelete}>
               Delete issue
             </Button>
@@ -75,12 +89,13 @@ export function IssuePage() {
             />
           </>
         ) : null}
-      </header>
+      </IssuePageHeader>
       <div className="issue-page">
         <article className="issue-page__main" aria-labelledby="issue-heading">
           <h1 id="issue-heading" className="visually-hidden">
             {key}: {issue.title}
           </h1>
+          {parent ? <ParentLine slug={session.slug} parent={parent} /> : null}
           <IssueTitleEditor
             key={issue._id}
             title={issue.title}
@@ -92,6 +107,7 @@ export function IssuePage() {
             description={issue.description}
             readOnly={readOnly}
             onSave={saveDescription}
+            onToggleTask={toggleTask}
           />
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={historyStates} />

@@ -100,6 +100,9 @@ const EstimateField = memo(function EstimateField({
 // A date typed digit by digit reads as a real date on the way (0002-02-28, 0020-02-28, …): it is
 // saved once typing pauses this long, or at once when the field is left or Enter is pressed.
 const DUE_DATE_PAUSE_MS = 1_000;
+// A key's own change follows its keydown in the same task; a date chosen in the picker comes
+// with no key pressed in the field just before, and is saved as it is chosen.
+const KEYSTROKE_MS = 100;
 
 const DueDateField = memo(function DueDateField({
   dueDate,
@@ -112,6 +115,7 @@ const DueDateField = memo(function DueDateField({
   const [typed, setTyped] = useState<string | null>(null);
   const pending = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keyDownAt = useRef(-Infinity);
   const saved = useRef(dueDate);
   useEffect(() => {
     saved.current = dueDate;
@@ -160,10 +164,13 @@ const DueDateField = memo(function DueDateField({
         }
         setError('dueDate', undefined);
         pending.current = value;
-        timer.current = setTimeout(flush, DUE_DATE_PAUSE_MS);
+        const typed = e.timeStamp - keyDownAt.current < KEYSTROKE_MS;
+        if (typed) timer.current = setTimeout(flush, DUE_DATE_PAUSE_MS);
+        else flush();
       }}
       onBlur={flush}
       onKeyDown={(e) => {
+        keyDownAt.current = e.timeStamp;
         if (e.key === 'Enter') flush();
       }}
     />

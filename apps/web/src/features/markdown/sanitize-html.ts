@@ -4,9 +4,15 @@ import { isSafeUrl } from './markdown-to-html.ts';
 /**
  * The one place HTML from user text is made safe (needs a DOM, so it runs in the browser):
  * DOMPurify drops scripts, event handlers and unknown tags; links keep only safe schemes and open
- * in a new tab without giving the new page a handle on ours.
+ * in a new tab without giving the new page a handle on ours (a link within Keel, such as an
+ * issue key's, stays in this tab). The only form control kept is a task box the Markdown
+ * renderer made for this call: it carries the call's nonce, which no text can know.
  */
 let configured = false;
+let taskNonce: string | null = null;
+
+/** A path on this site: one slash, then not another or a backslash (`//host` is elsewhere). */
+export const isInternalHref = (href: string) => /^\/(?![/\\])/.test(href);
 
 function configure() {
   if (configured) return;
@@ -15,8 +21,19 @@ function configure() {
     if (node instanceof HTMLAnchorElement) {
       const href = node.getAttribute('href');
       if (href !== null && !isSafeUrl(href)) node.removeAttribute('href');
-      node.setAttribute('target', '_blank');
+      const internal = href !== null && isInternalHref(href);
+      if (internal) node.removeAttribute('target');
+      else node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node instanceof HTMLInputElement) {
+      const ours =
+        taskNonce !== null &&
+        node.getAttribute('type') === 'checkbox' &&
+        node.getAttribute('data-task-nonce') === taskNonce &&
+        /^\d+$/.test(node.getAttribute('data-task') ?? '');
+      if (!ours) return node.remove();
+      node.removeAttribute('data-task-nonce');
     }
     if (node instanceof HTMLImageElement) {
       const src = node.getAttribute('src');
@@ -25,12 +42,18 @@ function configure() {
   });
 }
 
-export function sanitizeHtml(html: string): string {
+/** `nonce`: the task boxes' mark from markdownToHtml's options, when it made any. */
+export function sanitizeHtml(html: string, nonce?: string): string {
   configure();
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-    FORBID_ATTR: ['style'],
-    ADD_ATTR: ['target'],
-  });
+  taskNonce = nonce ?? null;
+  try {
+    return DOMPurify.sanitize(html, {
+      USE_PROFILES: { html: true },
+      FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe'],
+      FORBID_ATTR: ['style'],
+      ADD_ATTR: ['target'],
+    });
+  } finally {
+    taskNonce = null;
+  }
 }

@@ -29,40 +29,43 @@ const notRestorable = (): WriteOutcome => ({ ok: false, message: CHANGED_SINCE, 
 const plainly = (outcome: WriteOutcome): WriteOutcome =>
   !outcome.ok && outcome.conflict ? { ...outcome, message: CHANGED_SINCE } : outcome;
 
+export interface DeletedIssue {
+  issue: IssueDoc;
+  /** Its sub-issues that stayed, let go of it. */
+  children: readonly EditedIssue[];
+}
+
 /**
- * Offer to undo deleting an issue: it comes back as it was (the server checks its deletion kept
- * it, and that the person may still delete it), with a "restored" activity, and its sub-issues
- * go back under it where nobody moved them since, all in one write.
+ * Offer to undo deleting one or more issues (an issue page, or a list's selection), as one
+ * change: each comes back as it was (the server checks its deletion kept it, and that the
+ * person may still delete it) with a "restored" activity, and their sub-issues go back under
+ * them where nobody moved them since, all in one write.
  */
 export function offerUndoOfIssueDeletion(
   session: WorkspaceSession,
-  issueKey: string,
-  issue: IssueDoc,
-  children: readonly EditedIssue[],
+  label: string,
+  deleted: readonly DeletedIssue[],
 ): void {
-  offerUndo(session.undo, `Deleted ${issueKey}`, async () => {
+  offerUndo(session.undo, label, async () => {
     const now = new Date().toISOString();
-    const back = revived(session, issue, now);
-    if (!back) return notRestorable();
-    const ctx = {
-      actorId: session.userId,
-      now,
-      newActivityId: () => newDocId('activity'),
-    };
+    const back = deleted.map(({ issue }) => revived(session, issue, now));
+    if (back.some((doc) => doc === null)) return notRestorable();
+    const ctx = { actorId: session.userId, now, newActivityId: () => newDocId('activity') };
     const outcome = await session.update(() => {
-      const docs: object[] = [
-        back,
+      // The issues first: the proxy checks a batch's issues in the order sent, parents first.
+      const docs: object[] = back.flatMap((doc) => [
+        doc!,
         newActivityDocument({
           id: ctx.newActivityId(),
-          issueId: issue._id,
+          issueId: doc!._id,
           actorId: ctx.actorId,
           kind: 'restored',
           from: null,
           to: null,
           now,
         }),
-      ];
-      for (const change of children) {
+      ]);
+      for (const change of deleted.flatMap((d) => d.children)) {
         const child = session.store.get(change.issueId);
         const project = child?.type === 'issue' ? session.store.get(child.projectId) : undefined;
         if (child?.type !== 'issue' || project?.type !== 'project') continue;
