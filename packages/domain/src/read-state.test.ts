@@ -14,6 +14,7 @@ import {
   isRead,
   markAllRead,
   markNotificationsRead,
+  mergeReadMarkers,
   NOTHING_READ_AT,
   pruneReadMarker,
   readStateOf,
@@ -184,5 +185,47 @@ describe('pruneReadMarker: the marker stays bounded', () => {
         }
       }),
     );
+  });
+});
+
+describe('mergeReadMarkers (one person, two devices apart)', () => {
+  const at = (m: number) => `2026-03-01T10:${String(m).padStart(2, '0')}:00.000Z`;
+  const marker = (over: Partial<ReadMarkerDoc>): ReadMarkerDoc => ({
+    _id: 'readMarker:u1',
+    type: 'readMarker',
+    userId: 'u1',
+    lastReadAt: at(0),
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...over,
+  });
+
+  it('keeps everything either device read or archived, and the later mark-all', () => {
+    const laptop = marker({
+      _rev: '2-a',
+      read: { 'comment:c1': at(5) },
+      archived: { 'issue:i1': at(6) },
+      updatedAt: at(7),
+    });
+    const phone = marker({
+      _rev: '2-b',
+      lastReadAt: at(4),
+      read: { 'activity:a2': at(8) },
+      archived: { 'issue:i1': at(9), 'issue:i2': at(3) },
+      updatedAt: at(9),
+    });
+    const merged = mergeReadMarkers([laptop, phone]);
+    expect(JSON.stringify(merged)).toBe(JSON.stringify(mergeReadMarkers([phone, laptop])));
+    expect(merged).toMatchObject({
+      lastReadAt: at(4),
+      read: { 'comment:c1': at(5), 'activity:a2': at(8) },
+      archived: { 'issue:i1': at(9), 'issue:i2': at(3) },
+      updatedAt: at(9),
+    });
+    expect('_rev' in merged).toBe(false);
+    // A later mark-all on one side makes the other's single reads before it redundant.
+    const all = mergeReadMarkers([laptop, marker({ _rev: '2-c', lastReadAt: at(6) })]);
+    expect(all.read).toBeUndefined();
+    expect(all.lastReadAt).toBe(at(6));
   });
 });

@@ -206,3 +206,37 @@ export function unarchiveIssue(
     return { ...doc, archived };
   });
 }
+
+/**
+ * Versions of one person's marker written on two of their devices apart (CouchDB keeps one and
+ * a conflict): what either device read stays read, everything up to the later `lastReadAt`, and
+ * an issue archived on either stays archived up to the later moment. A join, so every device
+ * merges to the same marker whatever the order; an unarchive on one side can be lost to the
+ * other's archive, never a read.
+ */
+export function mergeReadMarkers(versions: readonly ReadMarkerDoc[]): ReadMarkerDoc {
+  const [first, ...rest] = [...versions].sort((a, b) => ((a._rev ?? '') < (b._rev ?? '') ? -1 : 1));
+  if (!first) throw new Error('mergeReadMarkers needs a version');
+  const { _rev: _ignoredRev, _revisions: _ignoredHistory, ...base } = first;
+  let merged: ReadMarkerDoc = base;
+  for (const next of rest) {
+    const archived: Record<string, string> = { ...merged.archived };
+    for (const [issueId, at] of Object.entries(next.archived ?? {}))
+      archived[issueId] = archived[issueId] ? later(archived[issueId], at) : at;
+    merged = {
+      ...merged,
+      lastReadAt: later(merged.lastReadAt, next.lastReadAt),
+      updatedAt: later(merged.updatedAt, next.updatedAt),
+      read: { ...merged.read, ...next.read },
+      archived,
+    };
+  }
+  // Keys in a fixed order: two devices write the same JSON, hence the same revision.
+  const sorted = (record: Readonly<Record<string, string>> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const pruned = pruneReadMarker(merged);
+  const read = sorted(pruned.read);
+  const archived = sorted(pruned.archived);
+  const { read: _read, archived: _archived, ...rest2 } = pruned;
+  return { ...rest2, ...(read ? { read } : {}), ...(archived ? { archived } : {}) };
+}

@@ -117,3 +117,28 @@ describe('commonRevision', () => {
     expect(commonRevision([history(9, ['q']), history(9, ['r'])])).toBeNull();
   });
 });
+
+describe('conflictResolution of a read marker (one person, two devices)', () => {
+  it('keeps what either device read, with no base and no conflict entry', () => {
+    const marker = {
+      _id: 'readMarker:u1',
+      type: 'readMarker',
+      userId: 'u1',
+      lastReadAt: at(0),
+      createdAt: at(0),
+      updatedAt: at(1),
+    };
+    const laptop = { ...marker, _rev: '2-aaaa', read: { 'comment:c1': at(2) } };
+    const phone = { ...marker, _rev: '2-bbbb', read: { 'comment:c2': at(3) }, updatedAt: at(3) };
+    const writes = conflictResolution(phone, [laptop], null);
+    expect(writes).toEqual([
+      {
+        ...marker,
+        read: { 'comment:c1': at(2), 'comment:c2': at(3) },
+        updatedAt: at(3),
+        _rev: '2-bbbb',
+      },
+      { _id: 'readMarker:u1', _rev: '2-aaaa', _deleted: true },
+    ]);
+  });
+});

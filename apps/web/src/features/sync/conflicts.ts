@@ -4,6 +4,8 @@ import {
   issueDocSchema,
   mergeConcurrentComments,
   mergeConcurrentIssues,
+  mergeReadMarkers,
+  readMarkerDocSchema,
   typeOfId,
   workspaceDocSchema,
   type LostValue,
@@ -37,7 +39,7 @@ export function commonRevision(versions: readonly object[]): string | null {
   return common?.[0] ?? null;
 }
 
-type Merge = { content: { _id: string; updatedAt: string }; lost: LostValue[]; issueId: string };
+type Merge = { content: { _id: string; updatedAt: string }; lost: LostValue[]; issueId?: string };
 
 /** The merge of valid versions of an issue or comment; null when one is not valid. */
 function merge(versions: readonly object[], base: object | null): Merge | null {
@@ -63,8 +65,17 @@ function merge(versions: readonly object[], base: object | null): Merge | null {
     );
     return { content: comment, lost, issueId: comment.issueId };
   }
+  if (type === 'readMarker') {
+    // One person's inbox state from two of their devices: a join, no base needed.
+    const parsed = versions.map((v) => readMarkerDocSchema.safeParse(v));
+    if (!parsed.every((p) => p.success)) return null;
+    return { content: mergeReadMarkers(parsed.map((p) => p.data!)), lost: [] };
+  }
   return null;
 }
+
+/** Documents whose merge needs the versions' common version (text merges three-way). */
+const NEEDS_BASE = new Set(['issue', 'comment']);
 
 /**
  * The writes that settle a conflicted document: the merge on top of the winning revision (only
@@ -92,8 +103,9 @@ export function conflictResolution(
   const latest = [winner, ...others]
     .map((v) => (v as { updatedAt?: string }).updatedAt ?? '')
     .reduce((a, b) => (a > b ? a : b));
-  for (const entry of conflictEntries(merged.issueId, commentId, merged.lost, latest))
-    if (!held(entry._id)) writes.push(entry);
+  if (merged.issueId)
+    for (const entry of conflictEntries(merged.issueId, commentId, merged.lost, latest))
+      if (!held(entry._id)) writes.push(entry);
   return writes;
 }
 
@@ -130,7 +142,7 @@ export async function resolveConflict(
   const all = [versions.winner, ...versions.others];
   const rev = commonRevision(all);
   const base = rev ? await options.bases.find(id, rev).catch(() => null) : null;
-  if (!base && !options.withoutBase) return 'needs-base';
+  if (!base && !options.withoutBase && NEEDS_BASE.has(typeOfId(id) ?? '')) return 'needs-base';
   const writes = conflictResolution(versions.winner, versions.others, base, options.held);
   if (!writes) return 'none';
   // The merge is written on top of the winner: if it meets yet another device's edit, the

@@ -1,4 +1,4 @@
-import { can, typeOfId, type Role, type WorkspaceDoc } from '@keel/domain';
+import { can, readMarkerId, typeOfId, type Role, type WorkspaceDoc } from '@keel/domain';
 import { resolveConflict } from '../conflicts.ts';
 import type { Replica } from '../replica-types.ts';
 import type { WriteQueue } from '../write-queue.ts';
@@ -21,8 +21,8 @@ export interface MergerContext {
 
 /**
  * Concurrent edits on this device: keeps the version each edit starts from (the base a later
- * merge needs), and settles each conflicted issue or comment as it arrives on the replica's
- * change feed (conflicts.ts), queued with the person's own writes.
+ * merge needs), and settles each conflicted issue, comment or own read marker as it arrives on
+ * the replica's change feed (conflicts.ts), queued with the person's own writes.
  */
 export class ConflictMerger {
   readonly bases: BaseVersions;
@@ -61,6 +61,7 @@ export class ConflictMerger {
   private mayWrite(id: string): boolean {
     const role = this.ctx.role();
     if (typeOfId(id) === 'issue') return can(role, 'issue:edit');
+    if (typeOfId(id) === 'readMarker') return id === readMarkerId(this.ctx.userId);
     const comment = this.ctx.lookup(id);
     return (
       typeOfId(id) === 'comment' &&
