@@ -180,7 +180,7 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
 
   if (record._deleted === true) {
     // A deletion's body, when it has one, is the stored document as it was (tombstoneOf); the
-    // server makes it so before checking (routes/db/bulk-docs.ts).
+    // server drops the body of a deletion of what it never had (routes/db/bulk-docs.ts).
     const body = contentOf(record);
     const kept = ctx.existing && RESTORABLE.has(type) ? contentOf(ctx.existing) : null;
     const extra = Object.keys(body).filter(
@@ -197,8 +197,8 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     if (extra.length)
       return refuse(
         'VALIDATION_FAILED',
-        'A deletion carries no content',
-        extra.map((path) => ({ path, message: 'Not allowed in a deletion' })),
+        'A deletion keeps nothing but the document as stored',
+        extra.map((path) => ({ path, message: 'Not as stored' })),
       );
     if (!ctx.existing) {
       // A document created and deleted on one device before it synced: the writer must have

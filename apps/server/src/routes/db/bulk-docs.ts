@@ -176,25 +176,31 @@ function checkingOrder(docs: readonly unknown[], idOf: (doc: unknown) => string)
 }
 
 /**
- * A deletion's body as the server vouches for it: an issue's or comment's deletion keeps the
- * stored document (tombstoneOf), so that a restore can be checked against what was really
- * there; whatever else a client sent in it, or a body for something never stored (created and
- * deleted offline), is dropped. Other documents pass unchanged.
+ * A deletion's body as the server vouches for it, so a restore can be checked against what was
+ * really there (decision 010). A bare deletion of a stored issue or comment (an older client)
+ * gets the stored document (tombstoneOf); one with a body must keep exactly that, which the
+ * domain's check requires. A deletion of what the database never had (created and deleted on a
+ * device before it synced) keeps no body: nobody can vouch for it, and a restore over it is an
+ * ordinary create.
  */
 function vouchedDeletion(doc: unknown, stored: ReadonlyMap<string, WorkspaceDoc>): unknown {
   if (typeof doc !== 'object' || doc === null) return doc;
   const record = doc as Record<string, unknown>;
   if (record._deleted !== true || typeof record._id !== 'string') return doc;
-  const { _id, _rev, _revisions } = record;
+  const { _id, _rev, _revisions, _deleted, ...body } = record;
   const before = stored.get(_id);
-  const kept = before ? (tombstoneOf(before) as Record<string, unknown>) : {};
-  const { _rev: _storedRev, _deleted: _gone, ...content } = kept;
+  if (before && Object.keys(body).length > 0) return doc;
+  const {
+    _rev: _storedRev,
+    _deleted: _gone,
+    ...kept
+  } = before ? (tombstoneOf(before) as Record<string, unknown>) : {};
   return {
-    ...content,
+    ...kept,
     _id,
     ...(_rev === undefined ? {} : { _rev }),
     ...(_revisions === undefined ? {} : { _revisions }),
-    _deleted: true,
+    _deleted,
   };
 }
 
