@@ -1,19 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { BoardPage } from '../features/board/board-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { IssuePage } from '../features/issues/issue-page.tsx';
-import { LabelsPage } from '../features/labels/labels-page.tsx';
-import { ProjectsSettingsPage } from '../features/projects/projects-settings-page.tsx';
 import { SettingsLayout } from '../features/settings/settings-layout.tsx';
 import { IssuesPage } from '../features/issues/issues-page.tsx';
 import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
 import { ToastRegion } from '../shared/ui/toast-region.tsx';
-import { AccountRoute } from './routes/account-route.tsx';
 import { InviteRoute } from './routes/invite-route.tsx';
-import { GeneralSettingsRoute, MembersRoute } from './routes/settings-routes.tsx';
 import { NewWorkspaceRoute } from './routes/new-workspace-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { ProjectsPage } from './routes/projects-page.tsx';
@@ -21,10 +16,43 @@ import { RootRedirect } from './routes/root-redirect.tsx';
 import { WorkspaceNotFound } from './routes/workspace-not-found.tsx';
 import { WorkspaceLayout } from './shell/workspace-layout.tsx';
 
-// Import and export is opened seldom and holds its own code: it loads when first visited.
-const DataSettingsPage = lazy(() =>
-  import('../features/data/data-settings-page.tsx').then((m) => ({ default: m.DataSettingsPage })),
+/**
+ * Screens a person opens after the list they land on, each with code of its own (the board's
+ * drag and drop, the settings pages, import and export): loaded when first visited, so the
+ * first screen's JavaScript stays small. The service worker keeps every chunk on the device, so
+ * offline they open as the rest do.
+ */
+function later<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+const BoardPage = later(() => import('../features/board/board-page.tsx'), 'BoardPage');
+const LabelsPage = later(() => import('../features/labels/labels-page.tsx'), 'LabelsPage');
+const ProjectsSettingsPage = later(
+  () => import('../features/projects/projects-settings-page.tsx'),
+  'ProjectsSettingsPage',
 );
+const GeneralSettingsRoute = later(
+  () => import('./routes/settings-routes.tsx'),
+  'GeneralSettingsRoute',
+);
+const MembersRoute = later(() => import('./routes/settings-routes.tsx'), 'MembersRoute');
+const AccountRoute = later(() => import('./routes/account-route.tsx'), 'AccountRoute');
+const DataSettingsPage = later(
+  () => import('../features/data/data-settings-page.tsx'),
+  'DataSettingsPage',
+);
+
+/** A screen loaded when first visited; nothing is drawn for the moment it takes. */
+function Later({ page: Page }: { page: ComponentType }) {
+  return (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** SPEC §2, the map of screens. */
 export function App() {
@@ -38,7 +66,7 @@ export function App() {
         <Route element={<RequireAuth />}>
           <Route index element={<RootRedirect />} />
           <Route path="new" element={<NewWorkspaceRoute />} />
-          <Route path="account" element={<AccountRoute />} />
+          <Route path="account" element={<Later page={AccountRoute} />} />
           <Route path="invite/:token" element={<InviteRoute />} />
           <Route path=":ws" element={<WorkspaceLayout />}>
             <Route index element={<Navigate to="my-issues" replace />} />
@@ -46,22 +74,15 @@ export function App() {
             <Route path="issues" element={<IssuesPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="projects/:key/issues" element={<IssuesPage />} />
-            <Route path="projects/:key/board" element={<BoardPage />} />
+            <Route path="projects/:key/board" element={<Later page={BoardPage} />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
             <Route path="inbox" element={<InboxPage />} />
             <Route path="settings" element={<SettingsLayout />}>
-              <Route index element={<GeneralSettingsRoute />} />
-              <Route path="members" element={<MembersRoute />} />
-              <Route path="projects" element={<ProjectsSettingsPage />} />
-              <Route path="labels" element={<LabelsPage />} />
-              <Route
-                path="data"
-                element={
-                  <Suspense fallback={null}>
-                    <DataSettingsPage />
-                  </Suspense>
-                }
-              />
+              <Route index element={<Later page={GeneralSettingsRoute} />} />
+              <Route path="members" element={<Later page={MembersRoute} />} />
+              <Route path="projects" element={<Later page={ProjectsSettingsPage} />} />
+              <Route path="labels" element={<Later page={LabelsPage} />} />
+              <Route path="data" element={<Later page={DataSettingsPage} />} />
             </Route>
             <Route path="*" element={<WorkspaceNotFound />} />
           </Route>
