@@ -28,11 +28,13 @@ import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
+import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
   live: LiveRequests;
+  feeds: WorkspaceFeeds;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -164,13 +166,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
   const live = new LiveRequests();
+  // One upstream `_changes` feed per workspace this instance's clients follow (issue 22).
+  const feeds = new WorkspaceFeeds(couch);
+  app.addHook('onClose', async () => feeds.close());
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch, live });
+    await dbProxyRoutes(db, { store, couch, live, feeds });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
@@ -185,5 +190,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  return { app, store, couch, embeddedDb, live };
+  return { app, store, couch, embeddedDb, live, feeds };
 }
