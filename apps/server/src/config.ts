@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './repo-root.ts';
 
 /**
  * Configuration comes from the environment and is validated once at boot, so a typo fails fast
@@ -83,13 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.KEEL_DATA_DIR),
-    webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     appDbName: e.KEEL_APP_DB,
     couch: e.COUCHDB_URL ? couchConfig(e.COUCHDB_URL, e.COUCHDB_USER, e.COUCHDB_PASSWORD) : null,
     oidc:
