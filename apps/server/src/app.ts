@@ -164,6 +164,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
   const live = new LiveRequests();
+  // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
+  app.addHook('preClose', async () => {
+    live.shutdown();
+  });
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store });

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +113,74 @@ describe('the built server', () => {
       expect(command).not.toMatch(/tsx|\.ts\b/);
       expect(command).not.toContain('--import');
     }
+  });
+});
+
+/**
+ * A longpoll as PouchDB's live replication opens it (`heartbeat`), or as a device filling its
+ * replica does (`timeout`, no heartbeat): resolves with its status and whole body, and says when
+ * its headers arrived.
+ */
+function longpoll(browser: BrowserSession, url: string) {
+  let headers!: () => void;
+  const answered = new Promise<void>((resolve) => (headers = resolve));
+  const done = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.get(
+      new URL(url, browser.baseUrl),
+      { headers: { cookie: browser.cookieHeader() }, agent: false },
+      (res) => {
+        headers();
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+  // A test that fails leaves its longpolls to be cut when the server is killed.
+  done.catch(() => undefined);
+  return { answered, done };
+}
+
+describe('stopping the built server', () => {
+  it('SIGTERM answers open longpolls with no news and exits at once, logging no error', async () => {
+    const keel = await startBuilt();
+    const browser = new BrowserSession(keel.url);
+    await signUp(browser, newAccount('stop'));
+    await createWorkspaceAs(browser, 'stop');
+    const feed = (await (await browser.request('/db/stop/_changes')).json()) as {
+      last_seq: string | number;
+    };
+    const since = encodeURIComponent(String(feed.last_seq));
+    const live = longpoll(
+      browser,
+      `/db/stop/_changes?feed=longpoll&since=${since}&heartbeat=10000&style=all_docs`,
+    );
+    const filling = longpoll(
+      browser,
+      `/db/stop/_changes?feed=longpoll&since=${since}&timeout=25000&include_docs=true`,
+    );
+    await live.answered;
+    // Both are waiting for news at the server by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalled = Date.now();
+    keel.proc.kill('SIGTERM');
+    for (const request of [live, filling]) {
+      const { status, body } = await request.done.catch((err: unknown) => {
+        throw new Error(`${String(err)}\n${keel.output.join('\n')}`);
+      });
+      expect(status).toBe(200);
+      // A complete answer, as if the database had no news: the client simply asks again.
+      expect(JSON.parse(body)).toEqual({ results: [], last_seq: feed.last_seq });
+    }
+    expect(await keel.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(3000);
+    const levels = keel.output.flatMap((line) =>
+      line.startsWith('{') ? [(JSON.parse(line) as { level: number }).level] : [],
+    );
+    expect(levels.filter((level) => level >= 50)).toEqual([]);
+    expect(keel.output.join('\n')).not.toContain('shutdown deadline');
   });
 });
