@@ -63,16 +63,23 @@ async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) 
 
 /**
  * A request Node cannot even read (headers over 16 KB, a broken request line) never reaches
- * Fastify; answer it with a catalogue problem too, then close the connection.
+ * Fastify; answer it with a catalogue problem too, then close the connection. Headers that never
+ * finish (a stalled client, a slow-loris attack) are not the client's input being wrong: 408.
  */
 function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const body = problem(
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
-  );
+  const body =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? {
+          type: 'about:blank',
+          title: 'Request Timeout',
+          status: 408,
+          detail: 'The request did not arrive in time.',
+        }
+      : problem(error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED');
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status] ?? ''}\r\n` +
@@ -88,6 +95,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** From how many milliseconds a request is logged as slow (SLOW_REQUEST_MS). */
   slowRequestMs?: number;
+  /** How long a connection may take to send its request's headers; Node's 60 s by default. */
+  headersTimeoutMs?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -114,6 +123,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A URL Fastify cannot even parse (`/api/%ZZ`) is simply not found.
     frameworkErrors: (_error, request, reply) => sendProblem(request, reply, problem('NOT_FOUND')),
     clientErrorHandler: answerUnreadableRequest,
+    ...(options.headersTimeoutMs !== undefined && {
+      http: {
+        headersTimeout: options.headersTimeoutMs,
+        // How often Node looks for connections past it (30 s by default).
+        connectionsCheckingInterval: Math.min(options.headersTimeoutMs, 30_000),
+      },
+    }),
   });
 
   let embeddedDb: EmbeddedDb | null = null;
