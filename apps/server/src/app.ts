@@ -16,6 +16,8 @@ import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { LIMITS, problem } from '@keel/domain';
 import { RequestLog } from './plugins/request-log.ts';
+import { registerRequestMetrics } from './plugins/request-metrics.ts';
+import { serveMetrics } from './metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { startWorkspaceLookup } from './workspaces/access.ts';
@@ -149,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   registerErrorHandling(app);
+  registerRequestMetrics(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   registerSessions(app, { store, secure, alongside: startWorkspaceLookup(store) });
   registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
@@ -204,6 +207,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sweep = setInterval(() => void finishDeletions(), DELETION_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+
+  if (config.metricsPort !== null) {
+    const metricsServer = await serveMetrics(config.metricsPort, config.host);
+    app.addHook(
+      'onClose',
+      () => new Promise<void>((resolve) => metricsServer.close(() => resolve())),
+    );
+  }
 
   return { app, store, couch, embeddedDb, live };
 }

@@ -33,6 +33,13 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -57,6 +64,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
   logLevel: string;
+  /** Where `/metrics` is served (on HOST); null: not served. */
+  metricsPort: number | null;
 }
 
 /**
@@ -98,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT ?? null,
   };
 }

@@ -1,3 +1,5 @@
+import { liveClients } from '../metrics.ts';
+
 /**
  * The `/db/:ws` requests this instance is proxying, by user and workspace, so removing someone
  * (or deleting the workspace) can cut their open longpoll `_changes` at once instead of letting
@@ -34,12 +36,13 @@ export class LiveRequests {
     set.add(controller);
     if (waitsForNews) {
       this.#waiting.add(controller);
+      liveClients.inc();
       // Started as the instance closes: ended too, once its caller listens for the abort.
       if (this.#closing) queueMicrotask(() => controller.abort(new ShuttingDown()));
     }
     return () => {
       set.delete(controller);
-      this.#waiting.delete(controller);
+      if (this.#waiting.delete(controller)) liveClients.dec();
       if (set.size === 0 && this.#open.get(key) === set) this.#open.delete(key);
     };
   }
