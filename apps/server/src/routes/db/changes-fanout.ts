@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CouchClient } from '../../db/couch-client.ts';
+import { endedByShutdown } from '../../workspaces/live-requests.ts';
 import {
   seqParam,
   type BulkGetDoc,
@@ -60,6 +61,11 @@ export interface FanOutContext {
   reply: FastifyReply;
   /** Aborted when the client goes away or loses access: stop waiting at once. */
   signal: AbortSignal;
+  /**
+   * Aborted with `ShuttingDown` when the instance closes: a waiting answer then ends as "no
+   * news" from where it stands, so the client asks again (elsewhere) and skips nothing.
+   */
+  ending?: AbortSignal;
 }
 
 const body = (results: readonly ChangeRow[], lastSeq: Seq) =>
@@ -140,6 +146,12 @@ class Answer {
     const onAbort = () => this.cut();
     signal.addEventListener('abort', onAbort, { once: true });
     this.cleanups.push(() => signal.removeEventListener('abort', onAbort));
+    const { ending } = ctx;
+    const onEnding = () => {
+      if (ending && endedByShutdown(ending)) this.end([], this.lastSeq);
+    };
+    ending?.addEventListener('abort', onEnding, { once: true });
+    this.cleanups.push(() => ending?.removeEventListener('abort', onEnding));
     if (query.heartbeatMs) {
       const beat = setInterval(() => this.stream.write('\n'), query.heartbeatMs);
       this.cleanups.push(() => clearInterval(beat));
@@ -147,6 +159,7 @@ class Answer {
     const timeout = setTimeout(() => this.end([], this.lastSeq), query.timeoutMs);
     this.cleanups.push(() => clearTimeout(timeout));
     if (signal.aborted) this.cut();
+    else if (ending?.aborted) onEnding();
   }
 
   /** Answer with the feed's changes as soon as `rowsNow` has any (at once if it has). */
