@@ -12,6 +12,9 @@ import { fillPhase, holdReplica, releaseReplica } from './support/replica-hold.t
  * the fill cannot write anything (its snapshot included) until the test lets go.
  */
 
+/** A fill's page: of the snapshot (a fresh fill), or of the feed (a resumed one). */
+const FILL_PAGE = /\/api\/workspaces\/[^/]+\/snapshot\?|\/db\/[^/]+\/_changes\?/;
+
 /**
  * A person's first device, signed up, with a workspace holding issues "Fill me" (ENG-1) and
  * "Other" (ENG-2).
@@ -48,9 +51,9 @@ async function secondDeviceMidFill(context: BrowserContext, account: Account, sl
   const fillAsked = new Promise<void>((resolve) => (asked = resolve));
   let held = () => undefined as void;
   const replicaHeld = new Promise<void>((resolve) => (held = resolve));
-  // The fill (in its worker) asks for the first page of the feed only after it has opened the
-  // replica and marked it as filling.
-  await context.route(/\/db\/[^/]+\/_changes\?/, async (route) => {
+  // The fill (in its worker) asks for its first page (of the snapshot, or of the feed when it
+  // resumes) only after it has opened the replica and marked it as filling.
+  await context.route(FILL_PAGE, async (route) => {
     asked();
     await replicaHeld;
     await route.continue();
@@ -108,7 +111,7 @@ test('a device closed before its replica is filled finishes the fill when it ope
 
   const second = await browser.newContext();
   const { page, holder } = await secondDeviceMidFill(second, account, slug);
-  await second.unroute(/\/db\/[^/]+\/_changes\?/);
+  await second.unroute(FILL_PAGE);
   await page.close();
   await releaseReplica(holder);
   expect(await fillPhase(holder, slug)).toBe('filling');
@@ -139,9 +142,13 @@ test('offline while the replica is filled: the change made meanwhile is the one 
 
   const second = await browser.newContext();
   const { keel, page, holder } = await secondDeviceMidFill(second, account, slug);
-  await second.setOffline(true);
   await keel.issueRow('Fill me').click();
   const issue = new IssuePageModel(page);
+  await expect(issue.combobox('State')).toBeVisible();
+  // The fill has read everything, comments and activity too (they come after the lists), and
+  // waits to write it.
+  await expect(page.getByText('Comments and activity are still coming')).toBeHidden();
+  await second.setOffline(true);
   await issue.choose('State', 'In Progress');
   await releaseReplica(holder);
   await expect.poll(() => fillPhase(holder, slug), { timeout: 30_000 }).toBe('done');

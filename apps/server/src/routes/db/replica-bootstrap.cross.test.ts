@@ -105,6 +105,9 @@ async function expectSameAsServer(db: Db) {
   expect(local.rows.filter((row) => row.doc?._conflicts?.length)).toEqual([]);
 }
 
+/** A page of a fill: the snapshot's (a fresh fill) or the change feed's. */
+const isPage = (url: string | Request) => /\/snapshot\?|\/_changes\?/.test(String(url));
+
 const mark = (db: Db) => db.get<BootstrapMark>(`_local/${BOOTSTRAP_MARK}`);
 
 describe('first fill of a replica', () => {
@@ -177,16 +180,63 @@ describe('first fill of a replica', () => {
     await db.close();
   });
 
+  it('a fresh fill reads the lists first and says so before any history; a change made while it reads still arrives', async () => {
+    const issue = issueDoc(ws, { title: 'Parts v1' });
+    const now = new Date().toISOString();
+    const comment = {
+      _id: `comment:parts${Date.now()}`,
+      type: 'comment',
+      issueId: issue._id,
+      body: 'First',
+      authorId: ws.userId,
+      editedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await write([issue]);
+    await write([comment]);
+    const db = localDb();
+    const order: string[] = [];
+    let changed = false;
+    // Changed on the server after the lists are read, as the history is asked for.
+    const changing = async (url: string | Request, opts?: RequestInit) => {
+      if (!changed && String(url).includes('type=comment')) {
+        changed = true;
+        const current = await serverDoc(issue._id);
+        await write([{ ...issue, _rev: current._rev, title: 'Parts v2' }]);
+      }
+      return withSession(url, opts);
+    };
+    await fill(
+      db,
+      {
+        onDocs: (docs) => order.push(...docs.map((d) => d.type)),
+        onMainRead: () => void order.push('main read'),
+        onCaughtUp: () => void order.push('caught up'),
+      },
+      changing,
+    );
+    expect(changed).toBe(true);
+    const mainRead = order.indexOf('main read');
+    expect(mainRead).toBeGreaterThan(order.indexOf('issue'));
+    expect(order.slice(0, mainRead).every((t) => !['comment', 'activity'].includes(t))).toBe(true);
+    expect(order.indexOf('comment')).toBeGreaterThan(mainRead);
+    expect(order.at(-1)).toBe('caught up');
+    expect((await db.get<{ title: string }>(issue._id)).title).toBe('Parts v2');
+    await expectSameAsServer(db);
+    await db.close();
+  });
+
   it('a document changed while the pages are fetched ends with one revision history, not a conflict', async () => {
     const issue = issueDoc(ws, { title: 'Mid-bootstrap v1' });
     await write([issue]);
     const db = localDb();
     let changedOnce = false;
     // The server changes the document right after the page holding it is read: the feed then
-    // lists it again at a later sequence, in a later page.
+    // lists it again at a later sequence (after the snapshot's pages, or in a later page).
     const slowFetch = async (url: string | Request, opts?: RequestInit) => {
       const res = await withSession(url, opts);
-      const page = String(url).includes('_changes') ? await res.clone().text() : '';
+      const page = isPage(url) ? await res.clone().text() : '';
       if (!changedOnce && page.includes(issue._id)) {
         changedOnce = true;
         const current = await serverDoc(issue._id);
@@ -379,14 +429,15 @@ describe('first fill of a replica', () => {
     let pages = 0;
     // The first page arrives; then the network goes, as a proxy or a train tunnel would do it.
     const dropping = async (url: string | Request, opts?: RequestInit) => {
-      if (String(url).includes('_changes') && ++pages > 1) throw new TypeError('fetch failed');
+      if (isPage(url) && ++pages > 1) throw new TypeError('fetch failed');
       return withSession(url, opts);
     };
     const handed: number[] = [];
     await expect(fill(db, { onDocs: (d) => handed.push(d.length) }, dropping, 5)).rejects.toThrow(
       'fetch failed',
     );
-    expect(handed).toEqual([5]);
+    // The first page: the snapshot's members, the workspace's one.
+    expect(handed).toEqual([1]);
     expect(await needsFill(db)).toBe(true);
 
     expect(await fill(db)).not.toBeNull();

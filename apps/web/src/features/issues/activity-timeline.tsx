@@ -8,6 +8,7 @@ import { useCommentActions } from '../comments/use-comment-actions.ts';
 import { useMemberNames } from '../comments/use-member-names.ts';
 import {
   useDocs,
+  useHistoryLoaded,
   useIssueActivity,
   useIssueComments,
   useIssueConflicts,
@@ -42,10 +43,17 @@ export const ActivityTimeline = memo(function ActivityTimeline({
   );
   const names = useActivityNames(states);
   const actions = useCommentActions(issueId);
+  // A first sync brings comments and activity after the lists (decision 014).
+  const historyLoaded = useHistoryLoaded();
 
   return (
     <section className="activity" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Activity</h2>
+      {historyLoaded ? null : (
+        <p className="activity__note activity__note--coming" role="status">
+          Comments and activity are still coming to this device.
+        </p>
+      )}
       <ol className="activity__list">
         {entries.map((entry) =>
           entry.kind === 'comment' ? (

@@ -47,6 +47,8 @@ export class WorkerFill {
         switch (data.kind) {
           case 'docs':
             return this.hooks.onDocs(data.docs, data.deleted);
+          case 'main-read':
+            return void Promise.resolve(this.hooks.onMainRead?.()).catch(() => undefined);
           case 'caught-up':
             return void Promise.resolve()
               .then(() => this.hooks.onCaughtUp())

@@ -1,3 +1,4 @@
+import type { WorkspaceDoc } from '@keel/domain';
 import type { FillResult } from './replica-bootstrap.ts';
 import type { WriteResult } from './replica-types.ts';
 
@@ -14,8 +15,10 @@ export type FillRequest =
   | { kind: 'go-on' };
 
 export type FillReport =
-  /** Documents and deletions fetched from the server, not yet written. */
-  | { kind: 'docs'; docs: object[]; deleted: string[] }
+  /** Documents (checked against the schema) and deletions fetched, not yet written. */
+  | { kind: 'docs'; docs: WorkspaceDoc[]; deleted: string[] }
+  /** The lists' documents have all been in `docs` reports (a fresh fill). */
+  | { kind: 'main-read' }
   /** Every document the server had is in the `docs` reports so far. */
   | { kind: 'caught-up' }
   /** Following the server's feed live: whether it answers. */

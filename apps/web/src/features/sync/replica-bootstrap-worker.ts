@@ -20,6 +20,9 @@ const report = (message: FillReport) => self.postMessage(message);
 const remoteFetch = (url: string, init?: RequestInit) =>
   fetch(url, { ...init, credentials: 'include' });
 
+// About 10 ms of the page's time to receive and file at once.
+const POST_SLICE = 500;
+
 let fill: ReplicaFill | null = null;
 let answerCaughtUp: () => void = () => undefined;
 
@@ -27,7 +30,13 @@ async function start(name: string, remoteUrl: string): Promise<void> {
   const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
   try {
     fill = new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, {
-      onDocs: (docs, deleted) => report({ kind: 'docs', docs: [...docs], deleted: [...deleted] }),
+      onDocs: (docs, deleted) => {
+        // In slices, so the page files each between its frames.
+        for (let i = 0; i < docs.length; i += POST_SLICE)
+          report({ kind: 'docs', docs: docs.slice(i, i + POST_SLICE), deleted: [] });
+        if (deleted.length) report({ kind: 'docs', docs: [], deleted: [...deleted] });
+      },
+      onMainRead: () => report({ kind: 'main-read' }),
       onCaughtUp: () =>
         new Promise<void>((resolve) => {
           answerCaughtUp = resolve;

@@ -1,3 +1,9 @@
+import {
+  SNAPSHOT_PAGE_MAX,
+  SNAPSHOT_PARTS,
+  workspaceDocSchema,
+  type WorkspaceDoc,
+} from '@keel/domain';
 import { writeDocs } from './replica-docs.ts';
 import type { FillHooks, FillResult, WriteResult } from './replica-types.ts';
 
@@ -81,6 +87,10 @@ interface ChangesPage {
   results: ChangesRow[];
   last_seq: Seq;
 }
+/** A page of GET /api/workspaces/:ws/snapshot: the database's `_all_docs` of one type. */
+interface SnapshotPage {
+  rows: { id: string; value: { rev: string }; doc: { _id: string; _rev: string } }[];
+}
 
 type RemoteFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -120,6 +130,9 @@ export class ReplicaFill {
   private readonly live = new AbortController();
   private ended = false;
 
+  /** `/db/:ws` is the workspace's replication endpoint; its snapshot pages are under /api. */
+  private readonly snapshotUrl: string;
+
   constructor(
     private readonly db: Db,
     private readonly remoteUrl: string,
@@ -127,7 +140,9 @@ export class ReplicaFill {
     private readonly hooks: FillHooks,
     private readonly pageSize = PAGE_SIZE,
     private readonly writeBatch = WRITE_BATCH,
-  ) {}
+  ) {
+    this.snapshotUrl = remoteUrl.replace(/\/db\/([^/]+)\/?$/, '/api/workspaces/$1/snapshot');
+  }
 
   /** Fill the replica; null when it needs none (nothing done). */
   async run(): Promise<FillResult | null> {
@@ -161,9 +176,13 @@ export class ReplicaFill {
     } else await this.putLocal(BOOTSTRAP_MARK, this.fillingMark());
     for (const row of (await this.db.allDocs()).rows)
       if (!row.id.startsWith('_')) this.written.set(row.id, row.value.rev);
+    // A fresh fill reads the current documents, the lists' first (decision 014), and then the
+    // feed from where the database stood before them; a resumed one reads the feed from its
+    // start, which also says what was deleted meanwhile.
+    if (!mark) this.since = await this.readSnapshot();
 
     let page: ChangesPage;
-    let next: Promise<ChangesPage> | null = this.page(0);
+    let next: Promise<ChangesPage> | null = this.page(this.since);
     do {
       page = await next;
       // Ask for the next page while this one is handed over: the server and the device work at once.
@@ -271,16 +290,67 @@ export class ReplicaFill {
     );
   }
 
+  /**
+   * The workspace's current documents, a type at a time (GET /api/workspaces/:ws/snapshot),
+   * the lists' part first. Returns the database's sequence from before the first page: the feed
+   * from there brings again whatever changed while they were read.
+   */
+  private async readSnapshot(): Promise<Seq> {
+    const { update_seq: start } = await fetchJson<{ update_seq: Seq }>(
+      this.fetchRemote,
+      `${this.remoteUrl}/`,
+    );
+    for (const part of ['main', 'history'] as const) {
+      for (const type of SNAPSHOT_PARTS[part]) {
+        let next: Promise<SnapshotPage> | null = this.snapshotPage(type);
+        while (next) {
+          const page: SnapshotPage = await next;
+          const last = page.rows.at(-1);
+          next =
+            page.rows.length === this.snapshotLimit && last
+              ? this.snapshotPage(type, last.id)
+              : null;
+          next?.catch(() => undefined);
+          if (this.ended)
+            throw Object.assign(new Error('The first sync has ended'), { name: FILL_ENDED });
+          // A later revision that cannot be fetched is left to replication from before them all.
+          const rows = page.rows.map((r) => ({ id: r.id, changes: [r.value], doc: r.doc }));
+          this.takeRows(rows, { page: this.pages++, since: start });
+        }
+      }
+      // Not waited for: the page saves the lists while the history is read.
+      if (part === 'main') void Promise.resolve(this.hooks.onMainRead?.()).catch(() => undefined);
+    }
+    return start;
+  }
+
+  private get snapshotLimit(): number {
+    return Math.min(this.pageSize, SNAPSHOT_PAGE_MAX);
+  }
+
+  private snapshotPage(type: string, after?: string): Promise<SnapshotPage> {
+    const query = `type=${type}&limit=${this.snapshotLimit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+    return fetchJson<SnapshotPage>(this.fetchRemote, `${this.snapshotUrl}?${query}`);
+  }
+
   private take(page: ChangesPage): void {
     const from = { page: this.pages++, since: this.since };
     this.since = page.last_seq;
-    const docs: object[] = [];
+    this.takeRows(page.results, from);
+  }
+
+  private takeRows(results: readonly ChangesRow[], from: { page: number; since: Seq }): void {
+    const docs: WorkspaceDoc[] = [];
     const deleted: string[] = [];
-    for (const row of page.results) {
+    for (const row of results) {
       const rev = row.doc?._rev ?? row.changes?.[0]?.rev;
       if (!rev) continue;
       if (row.deleted) deleted.push(row.id);
-      else if (row.doc) docs.push(row.doc);
+      else if (row.doc) {
+        // Checked here, where the fill runs (a worker), so the page only files them.
+        const valid = workspaceDocSchema.safeParse(row.doc);
+        if (valid.success) docs.push(valid.data);
+      }
       const held = this.writing.get(row.id) ?? this.written.get(row.id);
       if (held === rev) continue;
       if (held !== undefined) {

@@ -1,4 +1,4 @@
-import type { DocType, ErrorCode } from '@keel/domain';
+import type { DocType, ErrorCode, WorkspaceDoc } from '@keel/domain';
 
 /**
  * The replica as the rest of the app sees it: plain documents, change callbacks and replication
@@ -63,8 +63,18 @@ export interface ReplicationError {
 }
 
 export interface FillHooks {
-  /** Documents and deletions fetched from the server, before they are written. */
-  onDocs(docs: readonly object[], deleted: readonly string[]): void;
+  /**
+   * Documents and deletions fetched from the server, before they are written. Only documents
+   * that pass the domain's schema are handed over (checked where the fill runs, off the page's
+   * thread in a worker); every one is written to the replica all the same.
+   */
+  onDocs(docs: readonly WorkspaceDoc[], deleted: readonly string[]): void;
+  /**
+   * A fresh fill has read the documents the lists need (SNAPSHOT_PARTS.main); comments and
+   * activity are read meanwhile (the page saves that part's snapshot, which puts the lists on
+   * the device at once). Nothing waits for it.
+   */
+  onMainRead?(): Promise<void> | void;
   /**
    * The first time the server's feed has been read to its end: every document is in `onDocs`
    * calls. No document is written before what it returns settles (the page saves its store

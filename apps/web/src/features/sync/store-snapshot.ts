@@ -1,4 +1,4 @@
-import type { DocType, WorkspaceDoc } from '@keel/domain';
+import { SNAPSHOT_PARTS, type DocType, type SnapshotPart, type WorkspaceDoc } from '@keel/domain';
 import type { Seq } from './replica.ts';
 
 /**
@@ -17,13 +17,10 @@ declare const __KEEL_SCHEMA__: string | undefined;
  */
 export const SNAPSHOT_VERSION = typeof __KEEL_SCHEMA__ === 'string' ? __KEEL_SCHEMA__ : 'dev';
 
-export type SnapshotPart = 'main' | 'history';
+export type { SnapshotPart };
 
 /** What each part holds: the first screen needs `main`; `history` follows it. */
-export const SNAPSHOT_TYPES: Record<SnapshotPart, readonly DocType[]> = {
-  main: ['member', 'project', 'label', 'issue', 'readMarker'],
-  history: ['comment', 'activity', 'conflict'],
-};
+export const SNAPSHOT_TYPES: Record<SnapshotPart, readonly DocType[]> = SNAPSHOT_PARTS;
 
 export interface StoreSnapshot {
   version: string;

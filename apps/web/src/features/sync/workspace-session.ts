@@ -242,10 +242,11 @@ export class WorkspaceSession {
       const filled = await replica.fill(this.monitor.remoteUrl, {
         onDocs: (docs, deleted) => {
           if (this.closed) return;
-          this.store.add(docs);
+          this.store.addChecked(docs);
           if (deleted.length)
             this.store.apply(deleted.map((id) => ({ id, seq: 0, deleted: true, doc: null })));
         },
+        onMainRead: () => this.mainRead(),
         onCaughtUp: () => this.caughtUp(),
         onLive: (reachable, status) => {
           this.fillReachable = reachable;
@@ -304,6 +305,25 @@ export class WorkspaceSession {
    * fill writes any document, it is on the device: the next open (offline too) shows it while
    * the replica's fill goes on behind. Changes can be made from here; they go through the fill.
    */
+  /**
+   * A fresh fill has brought everything the lists need (decision 014): they are whole, changes
+   * can be made, and once their snapshot is saved the device counts as synced while comments
+   * and activity follow.
+   */
+  private async mainRead(): Promise<void> {
+    if (this.closed) return;
+    this.store.load([]);
+    this.queue.release();
+    try {
+      const docs = this.store.snapshot(SNAPSHOT_TYPES.main);
+      await this.snapshots.write('main', { version: SNAPSHOT_VERSION, seq: 0, docs });
+      this.savedWhileFilling = true;
+      this.showFilling();
+    } catch {
+      // Not saved (a full disk, say): Synced waits for the whole feed, as before.
+    }
+  }
+
   private async caughtUp(): Promise<void> {
     if (this.closed) return;
     this.store.load([]);

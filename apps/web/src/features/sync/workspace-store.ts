@@ -184,6 +184,12 @@ export class WorkspaceStore {
     this.scheduleNotify();
   }
 
+  /** Documents the first sync has already checked against the schema (off the page's thread). */
+  addChecked(docs: readonly WorkspaceDoc[]): void {
+    for (const doc of docs) this.putValid(doc);
+    this.scheduleNotify();
+  }
+
   /** More of the replica's contents, read after the first screen (comments, activity). */
   merge(docs: readonly unknown[]): void {
     for (const raw of docs) {
