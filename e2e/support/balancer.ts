@@ -145,6 +145,8 @@ export async function startCluster(): Promise<Cluster> {
     PUBLIC_URL: publicUrl,
     // The balancer says who the client is (X-Forwarded-For); the per-address limits need it.
     TRUST_PROXY: 'true',
+    // Each holds half of every rate limit, so together they hold a person to it.
+    KEEL_INSTANCES: '2',
   };
   // Both at once, as instances of one deployment start: their first boot races to create the
   // app database and its secrets.
