@@ -1,6 +1,12 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
-import { INSTANCE_HEADER, PIN_HEADER, startCluster, type Cluster } from './support/balancer.ts';
+import {
+  INSTANCE_HEADER,
+  PIN_HEADER,
+  startCluster,
+  type Cluster,
+  type InstanceName,
+} from './support/balancer.ts';
 import { KeelPage } from './support/keel-page.ts';
 import { SYNCED } from './support/team.ts';
 
@@ -35,7 +41,7 @@ function answeredBy(context: BrowserContext, path: RegExp) {
  * Whether, once both browsers are synced, `instance` holds a request of theirs for half a second
  * on end: a live request waiting for news.
  */
-async function waitingOn(instance: 'a' | 'b', ...browsers: KeelPage[]) {
+async function waitingOn(instance: InstanceName, ...browsers: KeelPage[]) {
   for (const keel of browsers) await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
   for (let i = 0; i < 5; i++) {
     if ((await cluster.openRequests(instance)) === 0) return false;

@@ -12,6 +12,7 @@ import { freePort, startKeel, stopProcess, waitUntilServing } from './processes.
  * balancer's address as their public one, as instances behind one domain do, and both serve the
  * embedded sign-in provider, whose state lives in the shared database.
  */
+
 /** Which instance answered: the balancer adds it to every response. */
 export const INSTANCE_HEADER = 'x-keel-instance';
 /** A request carrying it goes to that instance only (while it is up): a test pins a browser. */
@@ -24,11 +25,9 @@ export type InstanceName = 'a' | 'b';
 export interface Cluster {
   /** The balancer's address: Keel's public address. */
   publicUrl: string;
-  /** Each instance's own address, past the balancer. */
-  instance: Record<InstanceName, string>;
   /** The database's own address and what to send to read it directly. */
   database: { url: string; authorization: string };
-  /** Stop one instance the hard way (SIGKILL): whatever it was answering is cut off. */
+  /** Stop one instance the hard way (SIGKILL), as a crash would: nothing is finished cleanly. */
   kill(name: InstanceName): Promise<void>;
   /** How many requests `name` is answering right now, by the balancer's count. */
   openRequests(name: InstanceName): Promise<number>;
@@ -87,7 +86,7 @@ frontend stats
 `;
 }
 
-async function startDatabase(dataDir: string) {
+async function startDatabase(dataDir: string, started: ChildProcess[]) {
   const port = await freePort();
   // One process (no npx or tsx wrapper), so stopping it stops the database.
   const child = spawn(
@@ -104,10 +103,11 @@ async function startDatabase(dataDir: string) {
       stdio: 'ignore',
     },
   );
+  started.push(child);
   const url = `http://127.0.0.1:${port}`;
   const authorization = `Basic ${Buffer.from(`${DB_USER}:${DB_PASSWORD}`).toString('base64')}`;
   await waitUntilServing(`${url}/`, 'the database', { authorization });
-  return { child, url, authorization };
+  return { url, authorization };
 }
 
 function portOf(url: string) {
@@ -135,9 +135,30 @@ async function servers(statsPort: number): Promise<Map<string, { up: boolean; op
 export async function startCluster(): Promise<Cluster> {
   const haproxy = haproxyBinary();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-e2e-balancer-'));
+  // Whatever started is stopped again if the rest does not come up.
+  const started: ChildProcess[] = [];
+  const stopAll = async () => {
+    for (const child of [...started].reverse())
+      if (child.exitCode === null && child.signalCode === null) await stopProcess(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return await start(haproxy, dataDir, started, stopAll);
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+async function start(
+  haproxy: string,
+  dataDir: string,
+  started: ChildProcess[],
+  stopAll: () => Promise<void>,
+): Promise<Cluster> {
   const [port, statsPort] = [await freePort(), await freePort()];
   const publicUrl = `http://localhost:${port}`;
-  const database = await startDatabase(dataDir);
+  const database = await startDatabase(dataDir, started);
   const env = {
     COUCHDB_URL: database.url,
     COUCHDB_USER: DB_USER,
@@ -154,12 +175,17 @@ export async function startCluster(): Promise<Cluster> {
     startKeel('instance a', path.join(dataDir, 'a'), env),
     startKeel('instance b', path.join(dataDir, 'b'), env),
   ]);
+  started.push(a.keel, b.keel);
   const instances = { a: portOf(a.baseUrl), b: portOf(b.baseUrl) };
   const configPath = path.join(dataDir, 'haproxy.cfg');
   fs.writeFileSync(configPath, haproxyConfig(port, instances, statsPort));
   const balancer: ChildProcess = spawn(haproxy, ['-db', '-f', configPath], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // Kept for a failure's message: it also reports, as a warning, the instance a test stops.
+  started.push(balancer);
+  let balancerSays = '';
+  balancer.stderr?.on('data', (chunk: Buffer) => (balancerSays += chunk.toString()));
   const processes = { a: a.keel, b: b.keel };
 
   const waitForStats = async (
@@ -170,14 +196,13 @@ export async function startCluster(): Promise<Cluster> {
       if (want(await servers(statsPort).catch(() => new Map()))) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`the balancer never saw ${what}`);
+    throw new Error(`the balancer never saw ${what}; HAProxy said:\n${balancerSays}`);
   };
   await waitForStats((stats) => !!stats.get('a')?.up && !!stats.get('b')?.up, 'both instances up');
   await waitUntilServing(`${publicUrl}/readyz`, 'the balancer');
 
   return {
     publicUrl,
-    instance: { a: a.baseUrl, b: b.baseUrl },
     database: { url: database.url, authorization: database.authorization },
     async kill(name) {
       const child = processes[name];
@@ -187,12 +212,6 @@ export async function startCluster(): Promise<Cluster> {
       await exited;
     },
     openRequests: async (name) => (await servers(statsPort)).get(name)?.open ?? 0,
-    async stop() {
-      await stopProcess(balancer);
-      const running = Object.values(processes).filter((child) => child.signalCode === null);
-      await Promise.all(running.map(stopProcess));
-      await stopProcess(database.child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: stopAll,
   };
 }
