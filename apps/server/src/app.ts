@@ -23,7 +23,7 @@ import { registerSessions } from './plugins/session.ts';
 import { startWorkspaceLookup } from './workspaces/access.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerWriteLimit } from './plugins/write-limit.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { instanceShare, RateLimiter } from './rate-limiter.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import { finishInterruptedDeletions } from './workspaces/workspace-settings.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
@@ -157,7 +157,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestMetrics(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   registerSessions(app, { store, secure, alongside: startWorkspaceLookup(store) });
-  registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
+  // Each instance holds its share of every limit, so the instances together hold a person to it.
+  const share = (limit: number) => instanceShare(limit, config.instances);
+  registerWriteLimit(
+    app,
+    new RateLimiter(share(LIMITS.writesPerUserPerMinute), 60_000, options.now),
+  );
 
   let rp: OidcRelyingParty;
   if (config.oidc) {
@@ -174,7 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       secureCookies: secure,
       trustProxy: config.trustProxy,
     });
-    await app.register(idpPlugin, { provider, store });
+    await app.register(idpPlugin, { provider, store, share });
     rp = new OidcRelyingParty({
       issuer,
       clientId: EMBEDDED_CLIENT_ID,
@@ -195,7 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
-  await app.register(dataRoutes, { store });
+  await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.

@@ -32,4 +32,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
     expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
   });
+
+  it('reads KEEL_INSTANCES as a whole number of at least one, one by default', () => {
+    expect(loadConfig({}).instances).toBe(1);
+    expect(loadConfig({ KEEL_INSTANCES: '3' }).instances).toBe(3);
+    expect(() => loadConfig({ KEEL_INSTANCES: '0' })).toThrow(/KEEL_INSTANCES/);
+    expect(() => loadConfig({ KEEL_INSTANCES: '1.5' })).toThrow(/KEEL_INSTANCES/);
+  });
 });

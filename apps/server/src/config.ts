@@ -29,6 +29,7 @@ const envSchema = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
+    KEEL_INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
@@ -63,6 +64,11 @@ export interface Config {
   couch: { url: string; user?: string; password?: string } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
+  /**
+   * How many instances run behind the load balancer: each enforces this share of every rate
+   * limit, so together they hold a person to the limit (instanceShare, docs/security.md).
+   */
+  instances: number;
   logLevel: string;
   /** Where `/metrics` is served (on HOST); null: not served. */
   metricsPort: number | null;
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : null,
     trustProxy: e.TRUST_PROXY,
+    instances: e.KEEL_INSTANCES,
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT ?? null,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limiter.ts';
+import { instanceShare, RateLimiter } from './rate-limiter.ts';
 
 describe('RateLimiter', () => {
   it('lets `limit` attempts through per window and refuses the next, per key', () => {
@@ -33,5 +33,12 @@ describe('RateLimiter', () => {
     expect(limiter.hit('a')).toBe(false);
     now = 0;
     expect(limiter.hit('a')).toBe(true);
+  });
+
+  it('gives each of several instances its share, rounded down, and never less than one', () => {
+    expect(instanceShare(600, 1)).toBe(600);
+    expect(instanceShare(600, 2)).toBe(300);
+    expect(instanceShare(10, 3)).toBe(3);
+    expect(instanceShare(20, 40)).toBe(1);
   });
 });

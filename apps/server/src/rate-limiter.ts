@@ -1,4 +1,14 @@
 /**
+ * One instance's share of a limit when `instances` of them run behind a load balancer, each
+ * counting in its own memory: rounded down, so together they let through no more than the
+ * limit (docs/security.md says what a person meets when requests are spread unevenly). At least
+ * one, so a limit smaller than the number of instances still lets something through.
+ */
+export function instanceShare(limit: number, instances: number): number {
+  return Math.max(1, Math.floor(limit / instances));
+}
+
+/**
  * How Keel counts attempts against a limit (SPEC §9). One small interface so the in-memory
  * counter below can be swapped for a shared one (Redis, the database) without touching callers.
  */
@@ -8,12 +18,11 @@ export interface RateLimit {
 }
 
 /**
- * A fixed-window counter per key. It lives in one server's memory: behind a load balancer each
- * instance counts on its own, which bounds an attacker at N× the limit — accepted for now
- * (docs/security.md). A request is let through while the count before it is under the limit,
- * so one weighted request larger than the limit (a 1,000-document `_bulk_docs`) can still pass
- * in a fresh window, and then the key waits for the next one. Refused attempts still count, so
- * hammering does not shorten the wait.
+ * A fixed-window counter per key. It lives in one server's memory, so with several instances
+ * behind a load balancer each is given its share of the limit (instanceShare). A request is let
+ * through while the count before it is under the limit, so one weighted request larger than the
+ * limit (a 1,000-document `_bulk_docs`) can still pass in a fresh window, and then the key waits
+ * for the next one. Refused attempts still count, so hammering does not shorten the wait.
  */
 export class RateLimiter implements RateLimit {
   readonly #hits = new Map<string, { windowStart: number; count: number }>();

@@ -23,13 +23,19 @@ const PAGE_HEADERS = {
  */
 export async function idpPlugin(
   app: FastifyInstance,
-  opts: { provider: Provider; store: AppStore },
+  opts: {
+    provider: Provider;
+    store: AppStore;
+    /** This instance's share of a limit (instanceShare); the whole limit by default. */
+    share?: (limit: number) => number;
+  },
 ) {
   const { provider, store } = opts;
+  const share = opts.share ?? ((limit: number) => limit);
   // SPEC §9: 10 sign-in attempts a minute per email address. A looser limit per network address
   // slows password spraying across many accounts without locking out an office behind one NAT.
-  const perEmail = new RateLimiter(LIMITS.signInAttemptsPerMinute, 60_000);
-  const perIp = new RateLimiter(LIMITS.signInAttemptsPerMinute * 10, 60_000);
+  const perEmail = new RateLimiter(share(LIMITS.signInAttemptsPerMinute), 60_000);
+  const perIp = new RateLimiter(share(LIMITS.signInAttemptsPerMinute * 10), 60_000);
 
   const sweep = setInterval(
     () => {
@@ -44,7 +50,7 @@ export async function idpPlugin(
 
   // Every visit to the authorization endpoint stores an interaction; bound how fast one address
   // can make them.
-  const starts = new RateLimiter(LIMITS.signInAttemptsPerMinute * 10, 60_000);
+  const starts = new RateLimiter(share(LIMITS.signInAttemptsPerMinute * 10), 60_000);
 
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();

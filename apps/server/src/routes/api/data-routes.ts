@@ -16,11 +16,19 @@ type WsParams = { Params: { ws: string } };
  */
 export async function dataRoutes(
   app: FastifyInstance,
-  opts: { store: AppStore; now?: () => Date },
+  opts: {
+    store: AppStore;
+    now?: () => Date;
+    /** This instance's share of a limit (instanceShare); the whole limit by default. */
+    share?: (limit: number) => number;
+  },
 ) {
   const { store } = opts;
   const now = opts.now ?? (() => new Date());
-  const imports = new RateLimiter(LIMITS.importsPerUserPerMinute, 60_000, () => now().getTime());
+  const share = opts.share ?? ((limit: number) => limit);
+  const imports = new RateLimiter(share(LIMITS.importsPerUserPerMinute), 60_000, () =>
+    now().getTime(),
+  );
 
   app.get<WsParams & { Querystring: { format?: string } }>(
     '/api/workspaces/:ws/export',
