@@ -8,12 +8,22 @@ export interface CouchOptions {
   url: string;
   user?: string;
   password?: string;
+  /**
+   * How long after a write every node of the database has it, at most (COUCHDB_SETTLE_MS): a
+   * uniqueness claim is read back this long after it was written, to see whether another
+   * instance's write to the same document, through another node, won (app-store.ts `keeps`).
+   */
+  settleMs?: number;
 }
 
 export interface CouchDoc {
   _id: string;
   _rev?: string;
   _deleted?: boolean;
+  /** Other leaf revisions, when read with `conflicts=true`. */
+  _conflicts?: string[];
+  /** The winning revision's history, when read with `revs=true`. */
+  _revisions?: { start: number; ids: string[] };
   [field: string]: unknown;
 }
 
@@ -53,10 +63,12 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 export class CouchClient {
   readonly baseUrl: string;
+  readonly settleMs: number;
   readonly #auth: string | null;
 
   constructor(options: CouchOptions) {
     this.baseUrl = options.url.replace(/\/$/, '');
+    this.settleMs = options.settleMs ?? 0;
     this.#auth =
       options.user !== undefined
         ? `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`
@@ -117,8 +129,18 @@ export class CouchClient {
     return `/${encodeURIComponent(db)}${rest}`;
   }
 
-  async getDoc<T extends CouchDoc>(db: string, id: string): Promise<T | null> {
-    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`));
+  /**
+   * A document's winning revision, null when there is none. A GET by id is read at quorum on a
+   * cluster, so it sees every write that was answered (unlike a range of `_all_docs`).
+   */
+  async getDoc<T extends CouchDoc>(
+    db: string,
+    id: string,
+    query?: { conflicts?: boolean; revs?: boolean },
+  ): Promise<T | null> {
+    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
+      query,
+    });
     if (res.status === 404) {
       await res.body?.cancel();
       return null;
@@ -140,7 +162,26 @@ export class CouchClient {
     return (await res.json()) as T;
   }
 
-  /** Create or update a document; a stale `_rev` raises CouchConflict. */
+  /**
+   * Every leaf revision of a document that is not deleted: the winner and its conflicts, which
+   * two writes through two nodes of a cluster leave behind. None when there is no document.
+   */
+  async leaves<T extends CouchDoc>(db: string, id: string): Promise<T[]> {
+    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
+      query: { open_revs: 'all' },
+    });
+    const text = await res.text();
+    if (res.status === 404) return [];
+    if (!res.ok) throw couchFailure(res.status, `GET ${db}/${id}?open_revs`, text);
+    const rows = JSON.parse(text) as { ok?: T }[];
+    return rows.flatMap((r) => (r.ok && !r.ok._deleted ? [r.ok] : []));
+  }
+
+  /**
+   * Create or update a document; a stale `_rev` raises CouchConflict. A cluster answering 202
+   * (written, but not yet to a quorum of copies) is a success like 201: the write stands, but
+   * a reader must not count on seeing it except through a GET by id.
+   */
   async putDoc(db: string, doc: CouchDoc): Promise<string> {
     const res = await this.json<{ rev: string }>(
       'PUT',
@@ -165,11 +206,17 @@ export class CouchClient {
       startkey?: string;
       endkey?: string;
       include_docs?: boolean;
+      conflicts?: boolean;
+      descending?: boolean;
       limit?: number;
     },
   ): Promise<AllDocsRow<T>[]> {
     const { keys, ...query } = options;
-    const q: Query = { include_docs: query.include_docs };
+    const q: Query = {
+      include_docs: query.include_docs,
+      conflicts: query.conflicts,
+      descending: query.descending,
+    };
     if (query.limit !== undefined) q.limit = query.limit;
     if (query.startkey !== undefined) q.startkey = JSON.stringify(query.startkey);
     if (query.endkey !== undefined) q.endkey = JSON.stringify(query.endkey);
@@ -182,6 +229,16 @@ export class CouchClient {
           query: q,
         });
     return res.rows;
+  }
+
+  /**
+   * The documents of `ids` that exist, in that order. `_all_docs` with keys reads each by id (at
+   * quorum on a cluster), so unlike a range it sees every write that was answered.
+   */
+  async docsById<T>(db: string, ids: string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.allDocs<T>(db, { keys: ids, include_docs: true });
+    return rows.flatMap((r) => (r.doc ? [r.doc] : []));
   }
 
   /** Documents whose id starts with `prefix`, a page of `pageSize` at a time. */
