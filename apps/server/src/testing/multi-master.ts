@@ -33,7 +33,7 @@ const quietLog = {
  * than the replication here takes under the tests' load, as a cluster's setting is longer than
  * its nodes take to exchange a write.
  */
-export const MULTI_MASTER_SETTLE_MS = 400;
+export const MULTI_MASTER_SETTLE_MS = 600;
 
 function startReplicator(nodes: [EmbeddedDb, EmbeddedDb]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

@@ -61,7 +61,7 @@ const running = new Map<string, { stop(): void }>();
 
 function replicate(db: string) {
   const [a, b] = [remote(nodes[0], db), remote(nodes[1], db)];
-  const options = { live: true, retry: true, batch_size: 100, heartbeat: 10_000 };
+  const options = { live: true, retry: true, batch_size: 100, heartbeat: 10_000, checkpoint: false };
   const both = [PouchDB.replicate(a, b, options), PouchDB.replicate(b, a, options)];
   for (const r of both) r.on('error', () => undefined);
   running.set(db, {

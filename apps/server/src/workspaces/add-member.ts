@@ -30,6 +30,7 @@ export async function addMember(
     role,
     joinedAt: now,
   };
+  await store.indexMembership(userId, workspace);
   await store.update<MembershipDoc>(membership._id, () => membership);
   const member: MemberDoc = memberDocSchema.parse({
     _id: `member:${userId}`,
@@ -86,4 +87,20 @@ export async function removeMembership(
   await store.remove(`membership:${userId}:${workspaceId}`);
   live?.abort(userId, workspaceId);
   await updateMemberDoc(store, workspace, userId, { active: false });
+}
+
+/**
+ * The workspace's active member documents, each read by id through the workspace's `members`
+ * set, so someone who joined a moment ago (through another instance too) is counted at once.
+ */
+export async function activeMemberDocs(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+): Promise<MemberDoc[]> {
+  const userIds = await store.readIdSet(store.membersSet(workspace));
+  const docs = await store.couch.docsById<MemberDoc>(
+    workspace.dbName,
+    userIds.map((id) => `member:${id}`),
+  );
+  return docs.filter((d) => d.active);
 }

@@ -116,7 +116,12 @@ export async function importIssues(
     );
   for (const label of labelDocs) known.set(labelNameKey(label.name), label._id);
   const workspaceId = access.workspace._id.slice('workspace:'.length);
-  const block = await store.reserveNumbers(workspaceId, project._id, read.issues.length);
+  const numbers = await store.reserveNumbers(
+    workspaceId,
+    project._id,
+    access.userId,
+    read.issues.length,
+  );
   const orders = generateNKeysBetween(null, firstOrder, read.issues.length);
 
   const docs: WorkspaceDoc[] = [...labelDocs];
@@ -125,7 +130,7 @@ export async function importIssues(
       id: newDocId('issue'),
       projectId: project._id,
       states: project.states,
-      number: block.start + i,
+      number: numbers[i]!,
       title: row.title,
       description: row.description,
       sortOrder: orders[i]!,
@@ -159,8 +164,8 @@ export async function importIssues(
   return {
     dryRun: false,
     ...answer,
-    firstKey: formatIssueKey(project.key, block.start),
-    lastKey: formatIssueKey(project.key, block.end),
+    firstKey: formatIssueKey(project.key, numbers[0]!),
+    lastKey: formatIssueKey(project.key, numbers.at(-1)!),
   };
 }
 

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, linkSub } from '../idp/accounts.ts';
+import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
+import { startMultiMaster, type MultiMaster } from '../testing/multi-master.ts';
+import { issueDoc, type WorkspaceFixture } from '../testing/workspace-fixture.ts';
+
+/**
+ * Keel on a database with two masters (testing/multi-master.ts): two instances, each writing
+ * through its own node, the nodes replicating to each other. Writes to one document through both
+ * succeed and meet later as a conflict, as on a CouchDB cluster; every uniqueness claim must
+ * still be won by exactly one of them.
+ */
+let mm: MultiMaster;
+beforeAll(async () => {
+  mm = await startMultiMaster();
+}, 60_000);
+afterAll(async () => {
+  await mm?.close();
+});
+
+interface Person {
+  /** The same person signed in through each instance. */
+  on: [BrowserSession, BrowserSession];
+  userId: string;
+}
+
+async function person(prefix: string): Promise<Person> {
+  const account = newAccount(prefix);
+  const a = new BrowserSession(mm.servers[0].url);
+  await signUp(a, account);
+  await mm.replicated();
+  const b = new BrowserSession(mm.servers[1].url);
+  (await signIn(b, account)).res.body?.cancel();
+  const me = (await (await b.request('/api/me')).json()) as { user: { id: string } };
+  return { on: [a, b], userId: me.user.id };
+}
+
+async function meOf(browser: BrowserSession) {
+  const res = await browser.request('/api/me');
+  expect(res.status).toBe(200);
+  return (await res.json()) as { user: { id: string }; workspaces: { id: string; slug: string }[] };
+}
+
+async function createWorkspace(browser: BrowserSession, slug: string) {
+  const res = await browser.request('/api/workspaces', {
+    method: 'POST',
+    json: { name: slug, slug },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+let owner: Person;
+beforeAll(async () => {
+  owner = await person('owner');
+}, 60_000);
+
+describe('two Keel instances on a database with two masters', () => {
+  it('boot together on an empty database and share one set of secrets: a session works on both', async () => {
+    const [a, b] = await Promise.all([meOf(owner.on[0]), meOf(owner.on[1])]);
+    expect(a.user.id).toBe(owner.userId);
+    expect(b.user.id).toBe(owner.userId);
+    // A cookie set by one instance is read by the other.
+    const across = new BrowserSession(mm.servers[1].url);
+    for (const [k, v] of owner.on[0].cookies) across.cookies.set(k, v);
+    expect((await meOf(across)).user.id).toBe(owner.userId);
+  });
+
+  it('hands out every issue number once, with 20 devices reserving through both at once', async () => {
+    const created = await createWorkspace(owner.on[0], 'numbers');
+    expect(created.status).toBe(201);
+    const projectId = (created.body.project as { id: string }).id;
+    await mm.replicated();
+    const path = `/api/workspaces/numbers/projects/${encodeURIComponent(projectId)}/numbers`;
+    const blocks: { start: number; end: number; via: number }[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, device) => {
+        const via = device % 2;
+        for (let i = 0; i < 3; i++) {
+          const res = await owner.on[via]!.request(path, {
+            method: 'POST',
+            json: { requestId: `device-${device}-${i}` },
+          });
+          expect(res.status).toBe(200);
+          blocks.push({ ...((await res.json()) as { start: number; end: number }), via });
+        }
+      }),
+    );
+    const numbers = blocks.flatMap((b) =>
+      Array.from({ length: b.end - b.start + 1 }, (_, i) => b.start + i),
+    );
+    expect(blocks.every((b) => b.end - b.start + 1 === 20)).toBe(true);
+    const twice = numbers.filter((n, i) => numbers.indexOf(n) !== i);
+    expect(twice).toEqual([]);
+
+    // A block reserved through one instance numbers an issue written through the other at once.
+    const ws: WorkspaceFixture = { slug: 'numbers', projectId, userId: owner.userId };
+    const fresh = (await (
+      await owner.on[0].request(path, { method: 'POST', json: { requestId: 'device-x' } })
+    ).json()) as { start: number };
+    const write = await owner.on[1].request('/db/numbers/_bulk_docs', {
+      method: 'POST',
+      json: { docs: [issueDoc(ws, { number: fresh.start })] },
+    });
+    expect(write.status).toBe(201);
+    const [row] = (await write.json()) as { ok?: boolean; reason?: string }[];
+    expect(row).toMatchObject({ ok: true });
+  });
+
+  it('gives a URL key to exactly one of two people claiming it through both at once', async () => {
+    const other = await person('rival');
+    const rounds = Array.from({ length: 6 }, (_, i) => `race-${i}`);
+    const outcomes = await Promise.all(
+      rounds.map(async (slug) => {
+        const [a, b] = await Promise.all([
+          createWorkspace(owner.on[0], slug),
+          createWorkspace(other.on[1], slug),
+        ]);
+        return { slug, a, b };
+      }),
+    );
+    for (const { a, b } of outcomes) {
+      expect([a.status, b.status].sort()).toEqual([201, 409]);
+      expect((a.status === 409 ? a : b).body.code).toBe('SLUG_TAKEN');
+    }
+    await mm.replicated();
+    // Both instances agree on who has each key, and only that person lists it.
+    for (const { slug, a } of outcomes) {
+      const winner = a.status === 201 ? owner : other;
+      const loser = winner === owner ? other : owner;
+      const id = (
+        (a.status === 201 ? a : outcomes.find((o) => o.slug === slug)!.b).body.workspace as {
+          id: string;
+        }
+      ).id;
+      for (const via of [0, 1] as const) {
+        expect((await meOf(winner.on[via])).workspaces.find((w) => w.slug === slug)?.id).toBe(id);
+        expect((await meOf(loser.on[via])).workspaces.some((w) => w.slug === slug)).toBe(false);
+        const stored = await mm.servers[via].store.workspaceBySlug(slug);
+        expect(stored?._id).toBe(`workspace:${id}`);
+      }
+    }
+  });
+
+  it('lets one of two people through both instances use a single-use invitation', async () => {
+    const [first, second] = await Promise.all([person('guest'), person('guest')]);
+    const rounds = await Promise.all(
+      Array.from({ length: 3 }, async (_, i) => {
+        const slug = `invite-${i}`;
+        expect((await createWorkspace(owner.on[0], slug)).status).toBe(201);
+        const res = await owner.on[0].request(`/api/workspaces/${slug}/invitations`, {
+          method: 'POST',
+          json: { email: null, role: 'member' },
+        });
+        expect(res.status).toBe(201);
+        const { link } = (await res.json()) as { link: string };
+        return { slug, token: link.split('/invite/')[1]! };
+      }),
+    );
+    await mm.replicated();
+    for (const { slug, token } of rounds) {
+      const answers = await Promise.all([
+        first.on[0].request(`/api/invitations/${token}/accept`, { method: 'POST', json: {} }),
+        second.on[1].request(`/api/invitations/${token}/accept`, { method: 'POST', json: {} }),
+      ]);
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 410]);
+      await Promise.all(answers.map((r) => r.body?.cancel()));
+      await mm.replicated();
+      for (const via of [0, 1] as const) {
+        const members = (await (
+          await owner.on[via].request(`/api/workspaces/${slug}/members`)
+        ).json()) as { members: { userId: string }[] };
+        expect(members.members).toHaveLength(2);
+      }
+    }
+  });
+
+  it('signs one account in through both instances at once as one user', async () => {
+    const accounts = Array.from({ length: 4 }, () => newAccount('twice'));
+    // Accounts made before their first sign-in to Keel, so both sign-ins race to claim the
+    // identity.
+    for (const account of accounts)
+      await linkSub(mm.servers[0].store, (await createAccount(mm.servers[0].store, account))!);
+    await mm.replicated();
+    for (const account of accounts) {
+      const browsers = mm.servers.map((s) => new BrowserSession(s.url));
+      await Promise.all(browsers.map(async (b) => (await signIn(b, account)).res.body?.cancel()));
+      const ids = await Promise.all(browsers.map(async (b) => (await meOf(b)).user.id));
+      expect(ids[0]).toBe(ids[1]);
+    }
+  });
+
+  it("lists workspaces joined through both instances at once in the person's /api/me on both", async () => {
+    const joiner = await person('joiner');
+    const tokens = await Promise.all(
+      ['both-a', 'both-b'].map(async (slug) => {
+        expect((await createWorkspace(owner.on[0], slug)).status).toBe(201);
+        const res = await owner.on[0].request(`/api/workspaces/${slug}/invitations`, {
+          method: 'POST',
+          json: { email: null, role: 'member' },
+        });
+        return ((await res.json()) as { link: string }).link.split('/invite/')[1]!;
+      }),
+    );
+    await mm.replicated();
+    const joined = await Promise.all(
+      tokens.map((token, via) =>
+        joiner.on[via]!.request(`/api/invitations/${token}/accept`, { method: 'POST', json: {} }),
+      ),
+    );
+    expect(joined.map((r) => r.status)).toEqual([200, 200]);
+    await mm.replicated();
+    for (const via of [0, 1] as const) {
+      const slugs = (await meOf(joiner.on[via])).workspaces.map((w) => w.slug).sort();
+      expect(slugs).toEqual(['both-a', 'both-b']);
+    }
+  });
+});
