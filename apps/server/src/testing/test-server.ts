@@ -68,6 +68,8 @@ export async function startTestServer(
     logStream?: { write(line: string): void };
     /** From how many milliseconds a request is logged as slow. */
     slowRequestMs?: number;
+    /** How long a connection may take to send its request's headers. */
+    headersTimeoutMs?: number;
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -84,6 +86,7 @@ export async function startTestServer(
     now: options.now,
     logStream: options.logStream,
     slowRequestMs: options.slowRequestMs,
+    headersTimeoutMs: options.headersTimeoutMs,
   });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {
