@@ -3,6 +3,7 @@ import { LIMITS, type Role } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import { CouchConflict, type CouchClient, type CouchDoc } from './couch-client.ts';
 import { retryOnConflict } from './retry-on-conflict.ts';
+import { mergeIdSet, settleClaim } from './settle.ts';
 
 /**
  * The app database (SPEC §3), read and written by the server only. Ids are chosen so every
@@ -137,15 +138,6 @@ const blockId = (workspaceId: string, projectId: string, index: number) =>
   `${blockPrefix(workspaceId, projectId)}${String(index).padStart(9, '0')}`;
 const blockRange = (index: number) => ({ start: index * BLOCK + 1, end: (index + 1) * BLOCK });
 
-/** Whether revision `rev` is the document's winning revision or one of its ancestors. */
-function descendsFrom(doc: CouchDoc, rev: string): boolean {
-  if (doc._rev === rev) return true;
-  const [pos, hash] = rev.split('-');
-  const history = doc._revisions;
-  if (!history || !pos || !hash) return false;
-  return history.ids[history.start - Number(pos)] === hash;
-}
-
 const withoutMeta = <T extends CouchDoc>(doc: T): T => {
   const { _conflicts, _revisions, ...rest } = doc;
   void _conflicts;
@@ -201,8 +193,8 @@ export class AppStore {
   async keeps(id: string, rev: string): Promise<boolean> {
     await this.settled();
     const current = await this.couch.getDoc(this.db, id, { conflicts: true, revs: true });
-    const won = current !== null && descendsFrom(current, rev);
-    await this.drop(id, won ? (current._conflicts ?? []) : [rev]);
+    const { won, drop } = settleClaim(current, rev);
+    await this.drop(id, drop);
     return won;
   }
 
@@ -281,30 +273,28 @@ export class AppStore {
   async readIdSet(set: IdSetRef): Promise<string[]> {
     const leaves = await this.couch.leaves<IdSetDoc>(this.db, set.id);
     if (leaves.length === 0) return this.changeIdSet(set, []);
-    return [...new Set(leaves.flatMap((l) => l.ids ?? []))].sort();
+    return mergeIdSet(leaves).ids;
   }
 
   /** Add ids to a set (and take some out), merging versions written through other nodes. */
   async changeIdSet(set: IdSetRef, add: string[], remove: string[] = []): Promise<string[]> {
     return retryOnConflict(set.id, 20, async () => {
       const leaves = await this.couch.leaves<IdSetDoc>(this.db, set.id);
-      const before = leaves.length ? leaves.flatMap((l) => l.ids ?? []) : await set.legacy();
-      const ids = new Set([...before, ...add]);
-      for (const gone of remove) ids.delete(gone);
-      const merged = [...ids].sort();
+      const from = leaves.length ? leaves : [{ ids: await set.legacy() }];
+      const { ids, changed } = mergeIdSet(from, add, remove);
       const [kept, ...others] = leaves;
-      if (kept && others.length === 0 && kept.ids?.join('\n') === merged.join('\n')) return merged;
+      if (kept && !changed) return ids;
       await this.put({
         _id: set.id,
         type: 'idset',
-        ids: merged,
+        ids,
         ...(kept ? { _rev: kept._rev } : {}),
       });
       await this.drop(
         set.id,
         others.flatMap((o) => (o._rev ? [o._rev] : [])),
       );
-      return merged;
+      return ids;
     });
   }
 
