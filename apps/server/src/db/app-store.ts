@@ -3,7 +3,7 @@ import { LIMITS, type Role } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import { CouchConflict, type CouchClient, type CouchDoc } from './couch-client.ts';
 import { retryOnConflict } from './retry-on-conflict.ts';
-import { mergeIdSet, settleClaim } from './settle.ts';
+import { liveSession, mergeIdSet, settleClaim } from './settle.ts';
 
 /**
  * The app database (SPEC §3), read and written by the server only. Ids are chosen so every
@@ -378,6 +378,18 @@ export class AppStore {
   // starts with the user id so "sign out everywhere" is one prefix range.
   sessionDocId(userId: string, secret: string) {
     return `session:${userId}:${sha256(secret)}`;
+  }
+
+  /**
+   * The session a cookie names, or null when there is none or it was signed out: read with
+   * every version of it, as a sign-out racing a touch through another node leaves a live
+   * version beside the deletion (settle.ts `liveSession`). Such a leftover is deleted.
+   */
+  async session(docId: string): Promise<SessionDoc | null> {
+    const leaves = await this.couch.allLeaves<SessionDoc>(this.db, docId);
+    const session = liveSession(leaves);
+    if (!session && leaves.some((l) => !l._deleted)) this.remove(docId).catch(() => undefined);
+    return session;
   }
 
   async createSession(userId: string, userAgent: string, lifetimeMs: number): Promise<string> {

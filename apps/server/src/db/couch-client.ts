@@ -168,10 +168,10 @@ export class CouchClient {
   }
 
   /**
-   * Every leaf revision of a document that is not deleted: the winner and its conflicts, which
-   * two writes through two nodes of a cluster leave behind. None when there is no document.
+   * Every leaf revision of a document, deleted ones too: the winner and the others that two
+   * writes through two nodes of a cluster leave behind. None when there is no document.
    */
-  async leaves<T extends CouchDoc>(db: string, id: string): Promise<T[]> {
+  async allLeaves<T extends CouchDoc>(db: string, id: string): Promise<T[]> {
     const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
       query: { open_revs: 'all' },
     });
@@ -179,7 +179,12 @@ export class CouchClient {
     if (res.status === 404) return [];
     if (!res.ok) throw couchFailure(res.status, `GET ${db}/${id}?open_revs`, text);
     const rows = JSON.parse(text) as { ok?: T }[];
-    return rows.flatMap((r) => (r.ok && !r.ok._deleted ? [r.ok] : []));
+    return rows.flatMap((r) => (r.ok ? [r.ok] : []));
+  }
+
+  /** Every leaf revision of a document that is not deleted: the winner and its conflicts. */
+  async leaves<T extends CouchDoc>(db: string, id: string): Promise<T[]> {
+    return (await this.allLeaves<T>(db, id)).filter((leaf) => !leaf._deleted);
   }
 
   /**

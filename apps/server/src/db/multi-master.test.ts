@@ -3,6 +3,7 @@ import { createAccount, linkSub } from '../idp/accounts.ts';
 import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
 import { startMultiMaster, type MultiMaster } from '../testing/multi-master.ts';
 import { issueDoc, type WorkspaceFixture } from '../testing/workspace-fixture.ts';
+import type { SessionDoc } from './app-store.ts';
 
 /**
  * Keel on a database with two masters (testing/multi-master.ts): two instances, each writing
@@ -215,4 +216,45 @@ describe('two Keel instances on a database with two masters', () => {
       expect(slugs).toEqual(['both-a', 'both-b']);
     }
   });
+
+  it.each([
+    ['signing out', '/auth/logout'],
+    ['signing out everywhere', '/auth/logout-all'],
+  ])(
+    'keeps a session ended by %s while the other instance touched it at that moment',
+    async (_, path) => {
+      const user = await person('touched');
+      const laptop = user.on[0];
+      // The same browser's cookie, sent through the other instance (a balancer's choice).
+      const across = new BrowserSession(mm.servers[1].url);
+      for (const [k, v] of laptop.cookies) across.cookies.set(k, v);
+      const cookie = laptop.cookieHeader();
+      const [userId, secret] = laptop.cookies.get('keel_session')!.split('.') as [string, string];
+      const docId = mm.servers[0].store.sessionDocId(userId, secret);
+      // Due a touch of its last use, on both nodes.
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+      const session = (await mm.servers[0].store.get<SessionDoc>(docId))!;
+      await mm.servers[0].store.put({ ...session, lastUsedAt: twoHoursAgo });
+      await mm.replicated();
+
+      await mm.pause();
+      try {
+        // Used through one instance (which touches it on its node) as it is ended through the
+        // other: both writes succeed, each on its own node.
+        expect((await meOf(across)).user.id).toBe(userId);
+        await expect
+          .poll(async () => (await mm.servers[1].store.get<SessionDoc>(docId))?.lastUsedAt)
+          .not.toBe(twoHoursAgo);
+        expect((await laptop.request(path, { method: 'POST' })).status).toBe(200);
+      } finally {
+        await mm.resume();
+      }
+      await mm.replicated();
+      for (const server of mm.servers) {
+        const res = await fetch(`${server.url}/api/me`, { headers: { cookie } });
+        expect(res.status).toBe(401);
+        await res.body?.cancel();
+      }
+    },
+  );
 });

@@ -19,6 +19,12 @@ export interface MultiMaster {
   servers: [TestServer, TestServer];
   /** Until both nodes hold the same revisions of every document (each database, all leaves). */
   replicated(timeoutMs?: number): Promise<void>;
+  /**
+   * Stop the replication until `resume`: writes through each node then stay on it, however long
+   * the test takes, so a collision is certain rather than a matter of timing.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,10 +119,22 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
     }
   };
 
+  const setPaused = async (pause: boolean) => {
+    const acknowledged = new Promise<void>((resolve) =>
+      replicator.once('message', () => resolve()),
+    );
+    replicator.send({ pause });
+    await acknowledged;
+    // A batch already on its way when the replication stopped lands in a moment.
+    if (pause) await new Promise((r) => setTimeout(r, 300));
+  };
+
   return {
     nodes,
     servers,
     replicated,
+    pause: () => setPaused(true),
+    resume: () => setPaused(false),
     async close() {
       await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
       replicator.kill();

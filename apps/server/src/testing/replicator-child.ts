@@ -58,10 +58,18 @@ const remote = (node: Node, db: string) =>
   });
 
 const running = new Map<string, { stop(): void }>();
+// While paused (a test's message), the nodes drift apart, as a cluster's do when a node is cut off.
+let paused = false;
 
 function replicate(db: string) {
   const [a, b] = [remote(nodes[0], db), remote(nodes[1], db)];
-  const options = { live: true, retry: true, batch_size: 100, heartbeat: 10_000, checkpoint: false };
+  const options = {
+    live: true,
+    retry: true,
+    batch_size: 100,
+    heartbeat: 10_000,
+    checkpoint: false,
+  };
   const both = [PouchDB.replicate(a, b, options), PouchDB.replicate(b, a, options)];
   for (const r of both) r.on('error', () => undefined);
   running.set(db, {
@@ -74,6 +82,7 @@ function replicate(db: string) {
 }
 
 async function watch() {
+  if (paused) return;
   const [onA, onB] = await Promise.all([databases(nodes[0]), databases(nodes[1])]);
   for (const db of new Set([...onA, ...onB])) {
     const known = running.has(db);
@@ -107,5 +116,14 @@ async function loop() {
   setTimeout(() => void loop(), POLL_MS);
 }
 
+process.on('message', (message: { pause?: boolean }) => {
+  paused = message.pause === true;
+  if (paused) {
+    for (const replication of running.values()) replication.stop();
+    running.clear();
+  }
+  // Resumed, the next watch starts every database's replication again, from the start.
+  process.send?.({ paused });
+});
 process.on('disconnect', () => process.exit(0));
 void loop();
