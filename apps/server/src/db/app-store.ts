@@ -260,6 +260,20 @@ export class AppStore {
     });
   }
 
+  /**
+   * After `remove`: an update written at the same moment through another node leaves a live
+   * version beside the deletion, and CouchDB picks a live version over a deleted one. Once writes
+   * have settled, whatever came back is removed again. True when something came back (the
+   * caller may have more to undo).
+   */
+  async removeIfBack(id: string): Promise<boolean> {
+    if (this.couch.settleMs === 0) return false;
+    await this.settled();
+    if (!(await this.get(id))) return false;
+    await this.remove(id);
+    return true;
+  }
+
   withPrefix<T>(prefix: string): Promise<T[]> {
     return this.couch.docsWithPrefix<T>(this.db, prefix);
   }

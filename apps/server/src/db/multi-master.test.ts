@@ -257,4 +257,45 @@ describe('two Keel instances on a database with two masters', () => {
       }
     },
   );
+
+  it('keeps a member removed through one instance while their role changes through the other', async () => {
+    const slug = 'remove-race';
+    const created = await createWorkspace(owner.on[0], slug);
+    expect(created.status).toBe(201);
+    const workspaceId = (created.body.workspace as { id: string }).id;
+    const members = await Promise.all(Array.from({ length: 4 }, () => person('removed')));
+    for (const member of members) {
+      const res = await owner.on[0].request(`/api/workspaces/${slug}/invitations`, {
+        method: 'POST',
+        json: { email: null, role: 'member' },
+      });
+      const token = ((await res.json()) as { link: string }).link.split('/invite/')[1]!;
+      const joined = await member.on[0].request(`/api/invitations/${token}/accept`, {
+        method: 'POST',
+        json: {},
+      });
+      expect(joined.status).toBe(200);
+      await joined.body?.cancel();
+    }
+    await mm.replicated();
+
+    await Promise.all(
+      members.map(async (member) => {
+        const path = `/api/workspaces/${slug}/members/${member.userId}`;
+        const [removed, changed] = await Promise.all([
+          owner.on[0].request(path, { method: 'DELETE' }),
+          owner.on[1].request(path, { method: 'PATCH', json: { role: 'admin' } }),
+        ]);
+        expect(removed.status).toBe(204);
+        await changed.body?.cancel();
+      }),
+    );
+    await mm.replicated();
+    for (const member of members)
+      for (const via of [0, 1] as const) {
+        expect(await mm.servers[via].store.membership(member.userId, workspaceId)).toBeNull();
+        const me = await meOf(member.on[via]);
+        expect(me.workspaces.some((w) => w.slug === slug)).toBe(false);
+      }
+  });
 });

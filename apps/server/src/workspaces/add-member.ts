@@ -84,9 +84,15 @@ export async function removeMembership(
   userId: string,
 ): Promise<void> {
   const workspaceId = workspace._id.slice('workspace:'.length);
-  await store.remove(`membership:${userId}:${workspaceId}`);
+  const id = `membership:${userId}:${workspaceId}`;
+  await store.remove(id);
   live?.abort(userId, workspaceId);
   await updateMemberDoc(store, workspace, userId, { active: false });
+  // A role change written at that moment through another instance brings it back: out again.
+  if (await store.removeIfBack(id)) {
+    live?.abort(userId, workspaceId);
+    await updateMemberDoc(store, workspace, userId, { active: false });
+  }
 }
 
 /**
