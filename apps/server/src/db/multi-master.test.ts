@@ -3,7 +3,7 @@ import { createAccount, linkSub } from '../idp/accounts.ts';
 import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
 import { startMultiMaster, type MultiMaster } from '../testing/multi-master.ts';
 import { issueDoc, type WorkspaceFixture } from '../testing/workspace-fixture.ts';
-import type { SessionDoc } from './app-store.ts';
+import type { InvitationDoc, SessionDoc } from './app-store.ts';
 
 /**
  * Keel on a database with two masters (testing/multi-master.ts): two instances, each writing
@@ -297,5 +297,51 @@ describe('two Keel instances on a database with two masters', () => {
         const me = await meOf(member.on[via]);
         expect(me.workspaces.some((w) => w.slug === slug)).toBe(false);
       }
+  });
+
+  it('lets an invitation be either revoked or used when both happen through both at once', async () => {
+    const slug = 'revoke-race';
+    const created = await createWorkspace(owner.on[0], slug);
+    expect(created.status).toBe(201);
+    const workspaceId = (created.body.workspace as { id: string }).id;
+    const guests = await Promise.all(Array.from({ length: 8 }, () => person('revoked')));
+    const invitations = [];
+    for (const guest of guests) {
+      const res = await owner.on[0].request(`/api/workspaces/${slug}/invitations`, {
+        method: 'POST',
+        json: { email: null, role: 'member' },
+      });
+      const body = (await res.json()) as { link: string; invitation: { id: string } };
+      invitations.push({ guest, id: body.invitation.id, token: body.link.split('/invite/')[1]! });
+    }
+    await mm.replicated();
+
+    const outcomes = await Promise.all(
+      invitations.map(async ({ guest, id, token }, i) => {
+        const [accepted, revoked] = await Promise.all([
+          guest.on[1].request(`/api/invitations/${token}/accept`, { method: 'POST', json: {} }),
+          // An accept reads more before it writes: the revoke starts a little later, by a
+          // different amount each time, so the two writes meet.
+          new Promise((r) => setTimeout(r, i * 8)).then(() =>
+            owner.on[0].request(`/api/workspaces/${slug}/invitations/${id}`, { method: 'DELETE' }),
+          ),
+        ]);
+        await Promise.all([revoked.body?.cancel(), accepted.body?.cancel()]);
+        return { guest, id, statuses: [revoked.status, accepted.status] };
+      }),
+    );
+    await mm.replicated();
+    for (const { guest, id, statuses } of outcomes) {
+      const used = statuses[1] === 200;
+      // Revoked (and the accept told so), or used (and the revoke finds nothing to revoke).
+      expect(statuses).toEqual(used ? [404, 200] : [204, 410]);
+      for (const via of [0, 1] as const) {
+        const { store } = mm.servers[via];
+        const invitation = await store.get<InvitationDoc>(`invitation:${workspaceId}:${id}`);
+        expect(invitation?.acceptedBy !== null).toBe(used);
+        expect(invitation?.revokedAt !== null).toBe(!used);
+        expect((await store.membership(guest.userId, workspaceId)) !== null).toBe(used);
+      }
+    }
   });
 });
