@@ -179,8 +179,7 @@ export class AppStore {
 
   /** Until a write just answered has reached every node (COUCHDB_SETTLE_MS; none embedded). */
   settled(): Promise<void> {
-    const ms = this.couch.settleMs;
-    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+    return this.couch.settled();
   }
 
   /**

@@ -135,6 +135,16 @@ export class CouchClient {
   }
 
   /**
+   * Until a write answered just now has reached every copy (settleMs; at once with one node). A
+   * range of `_all_docs` is answered from one copy of each shard on a cluster, so a read that
+   * must include what was written a moment before (an export, an import's check) waits first.
+   */
+  settled(): Promise<void> {
+    const ms = this.settleMs;
+    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  }
+
+  /**
    * A document's winning revision, null when there is none. A GET by id is read at quorum on a
    * cluster, so it sees every write that was answered (unlike a range of `_all_docs`).
    */

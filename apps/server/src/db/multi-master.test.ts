@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, linkSub } from '../idp/accounts.ts';
 import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
 import { startMultiMaster, type MultiMaster } from '../testing/multi-master.ts';
-import { issueDoc, type WorkspaceFixture } from '../testing/workspace-fixture.ts';
+import { issueDoc, reserveNumbers, type WorkspaceFixture } from '../testing/workspace-fixture.ts';
+import { newDocId, newLabelDocument, type LabelDoc, type WorkspaceDoc } from '@keel/domain';
 import type { InvitationDoc, SessionDoc } from './app-store.ts';
 
 /**
@@ -343,5 +344,59 @@ describe('two Keel instances on a database with two masters', () => {
         expect((await store.membership(guest.userId, workspaceId)) !== null).toBe(used);
       }
     }
+  });
+
+  it('exports and imports with what was written a moment ago through the other instance', async () => {
+    const slug = 'data-race';
+    const created = await createWorkspace(owner.on[0], slug);
+    expect(created.status).toBe(201);
+    const workspaceId = (created.body.workspace as { id: string }).id;
+    const projectId = (created.body.project as { id: string }).id;
+    const db = `keel_ws_${workspaceId}`;
+    await mm.replicated();
+    const label = (name: string) =>
+      newLabelDocument({
+        id: newDocId('label'),
+        name,
+        color: '#5E6AD2',
+        createdBy: owner.userId,
+        now: new Date().toISOString(),
+      });
+    // Written through the other instance, on a node that this one's has not heard from yet (it
+    // does within the settling time, as a cluster's copies do).
+    const writeThroughB = async (doc: WorkspaceDoc) => {
+      await mm.pause(db);
+      try {
+        const res = await owner.on[1].request(`/db/${slug}/_bulk_docs`, {
+          method: 'POST',
+          json: { docs: [doc] },
+        });
+        expect(res.status).toBe(201);
+        await res.body?.cancel();
+      } finally {
+        await mm.resume(db);
+      }
+    };
+
+    const ws: WorkspaceFixture = { slug, projectId, userId: owner.userId };
+    const { start } = await reserveNumbers(owner.on[1], ws);
+    const issue = issueDoc(ws, { number: start, title: 'Written a moment ago' });
+    await writeThroughB(issue);
+    const csv = await (
+      await owner.on[0].request(`/api/workspaces/${slug}/export?format=csv`)
+    ).text();
+    expect(csv).toContain('Written a moment ago');
+
+    // The import names a label just made through the other instance: it uses it, not a second.
+    await writeThroughB(label('Urgent'));
+    const imported = await owner.on[0].request(`/api/workspaces/${slug}/import`, {
+      method: 'POST',
+      json: { projectId, csv: 'Title,Labels\nImported,Urgent' },
+    });
+    expect(imported.status).toBe(200);
+    expect(((await imported.json()) as { newLabels: string[] }).newLabels).toEqual([]);
+    await mm.replicated();
+    const labels = await mm.servers[0].store.couch.docsWithPrefix<LabelDoc>(db, 'label:');
+    expect(labels.filter((l) => l.name === 'Urgent')).toHaveLength(1);
   });
 });

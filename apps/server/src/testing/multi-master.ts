@@ -20,11 +20,12 @@ export interface MultiMaster {
   /** Until both nodes hold the same revisions of every document (each database, all leaves). */
   replicated(timeoutMs?: number): Promise<void>;
   /**
-   * Stop the replication until `resume`: writes through each node then stay on it, however long
-   * the test takes, so a collision is certain rather than a matter of timing.
+   * Stop the replication (of every database, or of `db`) until `resume`: writes through each
+   * node then stay on it, however long the test takes, so a collision or a node that has not seen
+   * a write yet is certain rather than a matter of timing.
    */
-  pause(): Promise<void>;
-  resume(): Promise<void>;
+  pause(db?: string): Promise<void>;
+  resume(db?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,11 +120,11 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
     }
   };
 
-  const setPaused = async (pause: boolean) => {
+  const setPaused = async (pause: boolean, db?: string) => {
     const acknowledged = new Promise<void>((resolve) =>
       replicator.once('message', () => resolve()),
     );
-    replicator.send({ pause });
+    replicator.send({ pause, db });
     await acknowledged;
     // A batch already on its way when the replication stopped lands in a moment.
     if (pause) await new Promise((r) => setTimeout(r, 300));
@@ -133,8 +134,8 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
     nodes,
     servers,
     replicated,
-    pause: () => setPaused(true),
-    resume: () => setPaused(false),
+    pause: (db?: string) => setPaused(true, db),
+    resume: (db?: string) => setPaused(false, db),
     async close() {
       await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
       replicator.kill();
