@@ -178,8 +178,8 @@ export class AppStore {
   }
 
   /** Until a write just answered has reached every node (COUCHDB_SETTLE_MS; none embedded). */
-  settled(): Promise<void> {
-    return this.couch.settled();
+  settled(ids?: string[]): Promise<void> {
+    return this.couch.settled(this.db, ids);
   }
 
   /**
@@ -190,7 +190,7 @@ export class AppStore {
    * that lost (so they never come back, e.g. when it is deleted); the loser drops its own.
    */
   async keeps(id: string, rev: string): Promise<boolean> {
-    await this.settled();
+    await this.settled([id]);
     const current = await this.couch.getDoc(this.db, id, { conflicts: true, revs: true });
     const { won, drop } = settleClaim(current, rev);
     await this.drop(id, drop);
@@ -267,7 +267,7 @@ export class AppStore {
    */
   async removeIfBack(id: string): Promise<boolean> {
     if (this.couch.settleMs === 0) return false;
-    await this.settled();
+    await this.settled([id]);
     if (!(await this.get(id))) return false;
     await this.remove(id);
     return true;
@@ -600,7 +600,7 @@ export class AppStore {
         r.ok && r.rev ? [{ index: indexes[i]!, ...r }] : [],
       );
       if (written.length === 0) continue;
-      await this.settled();
+      await this.settled(written.map((w) => w.id));
       const rows = await this.couch.allDocs<NumberBlockDoc>(this.db, {
         keys: written.map((w) => w.id),
         include_docs: true,

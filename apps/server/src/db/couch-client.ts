@@ -15,6 +15,12 @@ export interface CouchOptions {
    * instance's write to the same document, through another node, won (app-store.ts `keeps`).
    */
   settleMs?: number;
+  /**
+   * What waiting for writes to settle means, instead of `settleMs`: for the multi-master tests,
+   * until both nodes hold the same revisions of `ids` (of the whole database without), which is
+   * what the setting stands for, made exact so the tests hold on a busy machine.
+   */
+  settle?: (db: string, ids?: string[]) => Promise<void>;
 }
 
 export interface CouchDoc {
@@ -65,11 +71,13 @@ type Query = Record<string, string | number | boolean | undefined>;
 export class CouchClient {
   readonly baseUrl: string;
   readonly settleMs: number;
+  readonly #settle: CouchOptions['settle'];
   readonly #auth: string | null;
 
   constructor(options: CouchOptions) {
     this.baseUrl = options.url.replace(/\/$/, '');
     this.settleMs = options.settleMs ?? 0;
+    this.#settle = options.settle;
     this.#auth =
       options.user !== undefined
         ? `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`
@@ -135,13 +143,16 @@ export class CouchClient {
   }
 
   /**
-   * Until a write answered just now has reached every copy (settleMs; at once with one node). A
-   * range of `_all_docs` is answered from one copy of each shard on a cluster, so a read that
-   * must include what was written a moment before (an export, an import's check) waits first.
+   * Until a write answered just now to `db` (to `ids`, or anywhere in it) has reached every copy
+   * (settleMs; at once with one node). A range of `_all_docs` is answered from one copy of each
+   * shard on a cluster, so a read that must include what was written a moment before (an
+   * export, an import's check) waits first.
    */
-  settled(): Promise<void> {
+  settled(db: string, ids?: string[]): Promise<void> {
     const ms = this.settleMs;
-    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+    if (ms === 0) return Promise.resolve();
+    if (this.#settle) return this.#settle(db, ids);
+    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   /**

@@ -65,7 +65,7 @@ export async function importIssues(
     });
   // Members and labels are read by ranges: once what was written before the import has settled,
   // so a label made a moment ago through another instance is used, not made twice.
-  await couch.settled();
+  await couch.settled(db);
   const [members, labels] = await Promise.all([
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),

@@ -30,7 +30,7 @@ export async function* exportJson(
     workspace: { name: workspace.name, slug: workspace.slug },
   };
   // Read by ranges: everything written before the export was asked for, once it has settled.
-  await couch.settled();
+  await couch.settled(workspace.dbName);
   yield `${JSON.stringify(head).slice(0, -1)},"documents":[`;
   let first = true;
   // Each member's read marker is theirs alone; everything else any member can read.
@@ -59,7 +59,7 @@ export async function* exportCsv(
   workspace: WorkspaceRecord,
 ): AsyncGenerator<string> {
   const db = workspace.dbName;
-  await couch.settled();
+  await couch.settled(workspace.dbName);
   const [projects, members, labels] = await Promise.all([
     couch.docsWithPrefix<ProjectDoc>(db, 'project:'),
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
