@@ -25,6 +25,8 @@ test('a workspace the person lost access to is removed from the device on the ne
   // the reload below would count every document it had written as unsynced (a known
   // overstatement of a resumed fill, decision 006), which is not what this test is about.
   await expect.poll(() => fillPhase(page, owner.slug), { timeout: 30_000 }).toBe('done');
+  // Nothing of this device's waits to go up: the one change typed below is the only unsynced one.
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
 
   await context.setOffline(true);
   await keel.createIssue('Typed before removal');

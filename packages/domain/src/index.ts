@@ -26,3 +26,4 @@ export * from './comment-merge.ts';
 export * from './conflict-entry.ts';
 export * from './subscriptions.ts';
 export * from './read-state.ts';
+export * from './snapshot-parts.ts';

@@ -110,12 +110,20 @@ export class CouchClient {
       headers['content-type'] ??= 'application/json';
     }
     try {
-      const res = await fetch(this.url(path, options.query), {
-        method,
-        headers,
-        body,
-        signal: options.signal,
-      });
+      const send = () =>
+        fetch(this.url(path, options.query), { method, headers, body, signal: options.signal });
+      // A kept-alive connection the database closed while this process was busy (a long
+      // synchronous stretch) fails as it is written to, before the database reads a byte: the
+      // request was never received, so it is sent again. The pool may hold several such
+      // connections, each tried in turn.
+      let res: Response | undefined;
+      for (let attempt = 1; !res; attempt++) {
+        res = await send().catch((err: unknown) => {
+          if (options.signal?.aborted || attempt >= STALE_TRIES || !isStaleConnection(err, method))
+            throw err;
+          return undefined;
+        });
+      }
       if ([401, 403].includes(res.status) || res.status >= 500)
         databaseErrors.inc({ reason: String(res.status) });
       return res;
@@ -331,4 +339,17 @@ export class CouchClient {
       return false;
     }
   }
+}
+
+const STALE_TRIES = 8;
+
+/**
+ * Whether `fetch` failed on a connection the other end had already closed. EPIPE (the request
+ * could not be written) is safe to send again for any method; a reset after writing could
+ * follow a request the database did receive, so only a read is sent again then.
+ */
+export function isStaleConnection(err: unknown, method: string): boolean {
+  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (code === 'EPIPE') return true;
+  return (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') && ['GET', 'HEAD'].includes(method);
 }
