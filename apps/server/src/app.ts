@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppStore } from './db/app-store.ts';
-import { CouchClient } from './db/couch-client.ts';
+import { CouchClient, type CouchOptions } from './db/couch-client.ts';
 import { startEmbeddedDb, type EmbeddedDb } from './db/embedded-db.ts';
 import { loadSecrets } from './db/secrets.ts';
 import type { Config } from './config.ts';
@@ -102,6 +102,8 @@ export interface BuildOptions {
   slowRequestMs?: number;
   /** How long a connection may take to send its request's headers; Node's 60 s by default. */
   headersTimeoutMs?: number;
+  /** What waiting for a write to settle on the database means (CouchOptions.settle; tests). */
+  settle?: CouchOptions['settle'];
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -140,7 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let embeddedDb: EmbeddedDb | null = null;
   let couch: CouchClient;
   if (config.couch) {
-    couch = new CouchClient(config.couch);
+    couch = new CouchClient({ ...config.couch, settle: options.settle });
     await waitForDatabase(couch, app.log);
   } else {
     embeddedDb = await startEmbeddedDb(config.dataDir, app.log);

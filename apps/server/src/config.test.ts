@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       url: 'https://couch.example:6984',
       user: 'keel',
       password: 's@cret',
+      settleMs: 300,
     });
   });
 
@@ -17,7 +18,20 @@ describe('loadConfig', () => {
       COUCHDB_USER: 'admin',
       COUCHDB_PASSWORD: 'pw',
     });
-    expect(config.couch).toEqual({ url: 'http://127.0.0.1:5984', user: 'admin', password: 'pw' });
+    expect(config.couch).toMatchObject({
+      url: 'http://127.0.0.1:5984',
+      user: 'admin',
+      password: 'pw',
+    });
+  });
+
+  it('reads how long a CouchDB cluster takes to settle a write (COUCHDB_SETTLE_MS)', () => {
+    const at = (ms?: string) =>
+      loadConfig({ COUCHDB_URL: 'http://127.0.0.1:5984', COUCHDB_SETTLE_MS: ms }).couch?.settleMs;
+    expect(at()).toBe(300);
+    expect(at('1000')).toBe(1000);
+    expect(at('0')).toBe(0);
+    expect(() => at('soon')).toThrow(/COUCHDB_SETTLE_MS/);
   });
 
   it('reads TRUST_PROXY as a boolean and refuses anything else', () => {

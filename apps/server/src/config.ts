@@ -26,6 +26,7 @@ const envSchema = z
     COUCHDB_URL: optionalUrl,
     COUCHDB_USER: z.string().optional(),
     COUCHDB_PASSWORD: z.string().optional(),
+    COUCHDB_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
@@ -61,7 +62,7 @@ export interface Config {
   dataDir: string;
   webDist: string;
   appDbName: string;
-  couch: { url: string; user?: string; password?: string } | null;
+  couch: { url: string; user?: string; password?: string; settleMs: number } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
   /**
@@ -78,7 +79,15 @@ export interface Config {
  * Credentials written into COUCHDB_URL (`https://user:pass@host`) move to user and password, so
  * the address itself, which appears in error messages and logs, never carries them.
  */
-function couchConfig(raw: string, user?: string, password?: string): NonNullable<Config['couch']> {
+// How long after a write the nodes of a cluster have all seen it: a claim is read back then.
+const DEFAULT_SETTLE_MS = 300;
+
+function couchConfig(
+  raw: string,
+  user?: string,
+  password?: string,
+  settleMs = DEFAULT_SETTLE_MS,
+): NonNullable<Config['couch']> {
   const url = new URL(raw);
   const fromUrl = url.username
     ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
@@ -89,6 +98,7 @@ function couchConfig(raw: string, user?: string, password?: string): NonNullable
     url: url.href.replace(/\/$/, ''),
     user: user ?? fromUrl?.user,
     password: password ?? fromUrl?.password,
+    settleMs,
   };
 }
 
@@ -106,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.KEEL_DATA_DIR),
     webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     appDbName: e.KEEL_APP_DB,
-    couch: e.COUCHDB_URL ? couchConfig(e.COUCHDB_URL, e.COUCHDB_USER, e.COUCHDB_PASSWORD) : null,
+    couch: e.COUCHDB_URL
+      ? couchConfig(e.COUCHDB_URL, e.COUCHDB_USER, e.COUCHDB_PASSWORD, e.COUCHDB_SETTLE_MS)
+      : null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -1,12 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '@keel/domain';
+import { LIMITS, type Role } from '@keel/domain';
+import { AppError } from '../app-error.ts';
 import { CouchConflict, type CouchClient, type CouchDoc } from './couch-client.ts';
 import { retryOnConflict } from './retry-on-conflict.ts';
+import { liveSession, mergeIdSet, settleClaim } from './settle.ts';
 
 /**
  * The app database (SPEC §3), read and written by the server only. Ids are chosen so every
- * lookup the server needs is a document GET or an `_all_docs` prefix range: no views, which keeps
- * the embedded database and a CouchDB cluster equally simple.
+ * lookup the server needs is a document GET, an `_all_docs` by keys or prefix range: no views,
+ * which keeps the embedded database and a CouchDB cluster equally simple.
+ *
+ * On a cluster, two instances can write one document through two nodes and both be told it
+ * worked (201, or 202 when no quorum of copies was reached); the document then has two leaf
+ * revisions, and every node shows the same one, the winner. So every uniqueness claim is read
+ * back once the write has settled (`keeps`), and only the winner goes on; read-modify-writes
+ * drop the versions that lost; and a range of `_all_docs` (which a cluster reads from one copy,
+ * so it can miss a write just answered) is used only where a miss does no harm: what must see
+ * a recent write reads by id, through the index documents below (`IdSetDoc`).
  */
 export interface UserDoc extends CouchDoc {
   type: 'user';
@@ -69,9 +79,41 @@ export interface SessionDoc extends CouchDoc {
   userAgent: string;
 }
 
+/** Before number blocks: the next issue number of a project. Still read, to carry on from it. */
 export interface CounterDoc extends CouchDoc {
   type: 'counter';
   next: number;
+}
+
+/**
+ * `numblock:<workspaceId>:<projectId>:<index>`: one block of a project's issue numbers, claimed
+ * by creating it (`reserveNumbers`). Blocks are fixed slices of the numbers (index 0 is 1–20, 1
+ * is 21–40, …), so two claims can only collide on the same document, never overlap.
+ */
+export interface NumberBlockDoc extends CouchDoc {
+  type: 'numblock';
+  userId: string;
+  start: number;
+  end: number;
+  claimedAt: string;
+}
+
+/**
+ * A set of ids in one document, read by id where a range read could miss a recent write:
+ * `memberof:<userId>` (their workspaces), `members:<workspaceId>` (its users) and
+ * `invitations:<workspaceId>`. It may name more than there are (a membership since ended): the
+ * ids are only where to look. Versions written through two nodes at once are merged as their
+ * union, so an id added is never lost.
+ */
+export interface IdSetDoc extends CouchDoc {
+  type: 'idset';
+  ids: string[];
+}
+
+/** Which set, and where its ids were before there was one. */
+export interface IdSetRef {
+  id: string;
+  legacy: () => Promise<string[]>;
 }
 
 /** The user id inside a `user:<id>` document id. */
@@ -87,6 +129,21 @@ const now = () => new Date().toISOString();
 
 // Enough for every workspace an instance serves at once; past it the hints start over.
 const MAX_SLUG_IDS = 10_000;
+
+const BLOCK = LIMITS.issueNumbersPerBlock;
+const blockPrefix = (workspaceId: string, projectId: string) =>
+  `numblock:${workspaceId}:${projectId}:`;
+// Zero-padded so the ids sort as the numbers do (the last block is one descending read away).
+const blockId = (workspaceId: string, projectId: string, index: number) =>
+  `${blockPrefix(workspaceId, projectId)}${String(index).padStart(9, '0')}`;
+const blockRange = (index: number) => ({ start: index * BLOCK + 1, end: (index + 1) * BLOCK });
+
+const withoutMeta = <T extends CouchDoc>(doc: T): T => {
+  const { _conflicts, _revisions, ...rest } = doc;
+  void _conflicts;
+  void _revisions;
+  return rest as T;
+};
 
 export class AppStore {
   /**
@@ -115,24 +172,66 @@ export class AppStore {
     return this.couch.putDoc(this.db, doc);
   }
 
-  /** Create a document, or return false if one with that id exists (a uniqueness claim). */
+  /** The documents of `ids` that exist, each read by id. */
+  byIds<T>(ids: string[]): Promise<T[]> {
+    return this.couch.docsById<T>(this.db, ids);
+  }
+
+  /** Until a write just answered has reached every node (COUCHDB_SETTLE_MS; none embedded). */
+  settled(ids?: string[]): Promise<void> {
+    return this.couch.settled(this.db, ids);
+  }
+
+  /**
+   * Whether revision `rev` of `id`, just written, is the one the database keeps. Another
+   * instance may have written the same document through another node at the same moment, and
+   * both were told it worked; once both writes have reached every node, each node shows the same
+   * winner, so both writers, reading it back, agree on who won. The winner drops the versions
+   * that lost (so they never come back, e.g. when it is deleted); the loser drops its own.
+   */
+  async keeps(id: string, rev: string): Promise<boolean> {
+    await this.settled([id]);
+    const current = await this.couch.getDoc(this.db, id, { conflicts: true, revs: true });
+    const { won, drop } = settleClaim(current, rev);
+    await this.drop(id, drop);
+    return won;
+  }
+
+  /** Delete these leaf revisions of `id`; one already gone is fine. */
+  private async drop(id: string, revs: string[]): Promise<void> {
+    await Promise.allSettled(revs.map((rev) => this.couch.deleteDoc(this.db, id, rev)));
+  }
+
+  /**
+   * Create a document as a uniqueness claim: true when this write is the one kept, false when
+   * the id was taken, here or through another node at the same moment (`keeps`).
+   */
   async create(doc: CouchDoc): Promise<boolean> {
+    let rev: string;
     try {
-      await this.couch.putDoc(this.db, doc);
-      return true;
+      rev = await this.couch.putDoc(this.db, doc);
     } catch (err) {
       if (err instanceof CouchConflict) return false;
       throw err;
     }
+    return this.keeps(doc._id, rev);
   }
 
-  /** Read-modify-write with retry on conflict, so several server instances can share a doc. */
+  /**
+   * Read-modify-write with retry on conflict, so several server instances can share a doc.
+   * Versions written at once through other nodes lose to the one read (the last write wins)
+   * and are dropped. With `claim`, the write must also be the one kept once settled
+   * (`keeps`), else `change` runs again on the winner: for a change only one may make, such as
+   * using an invitation.
+   */
   async update<T extends CouchDoc>(
     id: string,
     change: (current: T | null) => T | null,
+    options: { claim?: boolean } = {},
   ): Promise<T | null> {
     return retryOnConflict(id, 20, async () => {
-      const current = await this.get<T>(id);
+      const read = await this.couch.getDoc<T>(this.db, id, { conflicts: true });
+      const current = read && withoutMeta(read);
       const next = change(current);
       if (!next) return current;
       const rev = await this.put({
@@ -140,20 +239,114 @@ export class AppStore {
         _id: id,
         ...(current?._rev ? { _rev: current._rev } : {}),
       });
+      if (read?._conflicts?.length) await this.drop(id, read._conflicts);
+      if (options.claim && !(await this.keeps(id, rev)))
+        throw new CouchConflict(`${id}: another write won`);
       return { ...next, _rev: rev };
     });
   }
 
-  /** Delete a document whatever its current revision (a concurrent update is retried). */
+  /**
+   * Delete a document whatever its current revision (a concurrent update is retried), every
+   * version of it: a conflicting one left behind would become the document again.
+   */
   async remove(id: string): Promise<void> {
     await retryOnConflict(id, 20, async () => {
-      const current = await this.get(id);
-      if (current?._rev) await this.couch.deleteDoc(this.db, id, current._rev);
+      const current = await this.couch.getDoc(this.db, id, { conflicts: true });
+      if (!current?._rev) return;
+      await this.couch.deleteDoc(this.db, id, current._rev);
+      await this.drop(id, current._conflicts ?? []);
     });
+  }
+
+  /**
+   * After `remove`: an update written at the same moment through another node leaves a live
+   * version beside the deletion, and CouchDB picks a live version over a deleted one. Once writes
+   * have settled, whatever came back is removed again. True when something came back (the
+   * caller may have more to undo).
+   */
+  async removeIfBack(id: string): Promise<boolean> {
+    if (this.couch.settleMs === 0) return false;
+    await this.settled([id]);
+    if (!(await this.get(id))) return false;
+    await this.remove(id);
+    return true;
   }
 
   withPrefix<T>(prefix: string): Promise<T[]> {
     return this.couch.docsWithPrefix<T>(this.db, prefix);
+  }
+
+  // ── id sets ──────────────────────────────────────────────────────────────────────────────
+  /**
+   * The ids in a set, all its versions merged. A set not written yet starts from its `legacy`
+   * ids: a range read of what was written before the set existed (so it is made once, and later
+   * writes keep it up to date).
+   */
+  async readIdSet(set: IdSetRef): Promise<string[]> {
+    const leaves = await this.couch.leaves<IdSetDoc>(this.db, set.id);
+    if (leaves.length === 0) return this.changeIdSet(set, []);
+    return mergeIdSet(leaves).ids;
+  }
+
+  /** Add ids to a set (and take some out), merging versions written through other nodes. */
+  async changeIdSet(set: IdSetRef, add: string[], remove: string[] = []): Promise<string[]> {
+    return retryOnConflict(set.id, 20, async () => {
+      const leaves = await this.couch.leaves<IdSetDoc>(this.db, set.id);
+      const from = leaves.length ? leaves : [{ ids: await set.legacy() }];
+      const { ids, changed } = mergeIdSet(from, add, remove);
+      const [kept, ...others] = leaves;
+      if (kept && !changed) return ids;
+      await this.put({
+        _id: set.id,
+        type: 'idset',
+        ids,
+        ...(kept ? { _rev: kept._rev } : {}),
+      });
+      await this.drop(
+        set.id,
+        others.flatMap((o) => (o._rev ? [o._rev] : [])),
+      );
+      return ids;
+    });
+  }
+
+  /** The workspaces a user is or was a member of. */
+  memberOfSet(userId: string): IdSetRef {
+    return {
+      id: `memberof:${userId}`,
+      legacy: async () =>
+        (await this.withPrefix<MembershipDoc>(`membership:${userId}:`)).map((m) => m.workspaceId),
+    };
+  }
+
+  /** The users who are or were members of a workspace. */
+  membersSet(workspace: WorkspaceRecord): IdSetRef {
+    return {
+      id: `members:${workspace._id.slice('workspace:'.length)}`,
+      legacy: async () => {
+        const docs = await this.couch
+          .docsWithPrefix<{ userId: string }>(workspace.dbName, 'member:')
+          // A workspace whose database is gone (deleted part-way) has no member documents.
+          .catch((err: unknown) => {
+            if (err instanceof AppError && err.code === 'NOT_FOUND') return [];
+            throw err;
+          });
+        return docs.map((m) => m.userId);
+      },
+    };
+  }
+
+  /** The invitations of a workspace (the part of their ids after the workspace id). */
+  invitationsSet(workspace: WorkspaceRecord): IdSetRef {
+    const workspaceId = workspace._id.slice('workspace:'.length);
+    return {
+      id: `invitations:${workspaceId}`,
+      legacy: async () =>
+        (await this.withPrefix<InvitationDoc>(`invitation:${workspaceId}:`)).map(
+          (i) => i._id.split(':')[2] ?? '',
+        ),
+    };
   }
 
   // ── users ────────────────────────────────────────────────────────────────────────────────
@@ -200,6 +393,18 @@ export class AppStore {
     return `session:${userId}:${sha256(secret)}`;
   }
 
+  /**
+   * The session a cookie names, or null when there is none or it was signed out: read with
+   * every version of it, as a sign-out racing a touch through another node leaves a live
+   * version beside the deletion (settle.ts `liveSession`). Such a leftover is deleted.
+   */
+  async session(docId: string): Promise<SessionDoc | null> {
+    const leaves = await this.couch.allLeaves<SessionDoc>(this.db, docId);
+    const session = liveSession(leaves);
+    if (!session && leaves.some((l) => !l._deleted)) this.remove(docId).catch(() => undefined);
+    return session;
+  }
+
   async createSession(userId: string, userAgent: string, lifetimeMs: number): Promise<string> {
     const secret = randomBytes(32).toString('base64url');
     const created = new Date();
@@ -215,13 +420,26 @@ export class AppStore {
     return `${userId}.${secret}`;
   }
 
+  /**
+   * Every session of the user, each with every version of it (a session used through two
+   * instances at once may have two, and a version left behind would sign them in again). Read
+   * once writes have settled, so a session made a moment ago through another node goes too.
+   */
   async deleteSessionsOf(userId: string): Promise<number> {
-    const sessions = await this.withPrefix<SessionDoc>(`session:${userId}:`);
+    await this.settled();
+    const rows = await this.couch.allDocs<SessionDoc>(this.db, {
+      startkey: `session:${userId}:`,
+      endkey: `session:${userId}:\ufff0`,
+      include_docs: true,
+      conflicts: true,
+    });
+    const sessions = rows.flatMap((r) => (r.doc ? [r.doc] : []));
     if (sessions.length === 0) return 0;
     await this.couch.bulkDocs(
       this.db,
       sessions.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })),
     );
+    await Promise.all(sessions.map((s) => this.drop(s._id, s._conflicts ?? [])));
     return sessions.length;
   }
 
@@ -279,8 +497,19 @@ export class AppStore {
     return this.get<MembershipDoc>(`membership:${userId}:${workspaceId}`);
   }
 
-  membershipsOf(userId: string) {
-    return this.withPrefix<MembershipDoc>(`membership:${userId}:`);
+  /**
+   * The user's memberships, read by id through their `memberof` set, so one made a moment ago
+   * (a workspace created, an invitation accepted) is listed at once on a cluster too.
+   */
+  async membershipsOf(userId: string): Promise<MembershipDoc[]> {
+    const workspaceIds = await this.readIdSet(this.memberOfSet(userId));
+    return this.byIds<MembershipDoc>(workspaceIds.map((w) => `membership:${userId}:${w}`));
+  }
+
+  /** Record a membership in the user's and the workspace's sets, before the membership itself. */
+  async indexMembership(userId: string, workspace: WorkspaceRecord): Promise<void> {
+    await this.changeIdSet(this.memberOfSet(userId), [workspace._id.slice('workspace:'.length)]);
+    await this.changeIdSet(this.membersSet(workspace), [userId]);
   }
 
   /**
@@ -298,13 +527,34 @@ export class AppStore {
     const id = `numreq:${workspaceId}:${projectId}:${userId}:${requestId}`;
     const earlier = await this.get<CouchDoc & { start: number; end: number }>(id);
     if (earlier) return { start: earlier.start, end: earlier.end };
-    const block = await this.reserveNumbers(workspaceId, projectId, count);
-    if (await this.create({ _id: id, type: 'numreq', ...block })) return block;
-    const winner = await this.get<CouchDoc & { start: number; end: number }>(id);
-    return winner ? { start: winner.start, end: winner.end } : block;
+    const numbers = await this.reserveNumbers(workspaceId, projectId, userId, count);
+    const block = { start: numbers[0]!, end: numbers.at(-1)! };
+    // Not a claim that must settle: the same request through two nodes at once gets two blocks,
+    // both recorded as the user's, and the device keeps whichever answer reaches it.
+    try {
+      await this.put({ _id: id, type: 'numreq', ...block });
+      return block;
+    } catch (err) {
+      if (!(err instanceof CouchConflict)) throw err;
+      const winner = await this.get<CouchDoc & { start: number; end: number }>(id);
+      return winner ? { start: winner.start, end: winner.end } : block;
+    }
   }
 
-  /** Every block of a project's issue numbers handed out to `userId` (by reserveNumbersOnce). */
+  /** Which block `number` of the project is in (blocks of BLOCK numbers from 1). */
+  static blockIndexOf(number: number): number {
+    return Math.floor((number - 1) / BLOCK);
+  }
+
+  /** The document of a block of the project's issue numbers, read by id; null if unclaimed. */
+  numberBlock(workspaceId: string, projectId: string, index: number) {
+    return this.get<NumberBlockDoc>(blockId(workspaceId, projectId, index));
+  }
+
+  /**
+   * Every block of a project's issue numbers recorded for `userId` by reserveNumbersOnce: for
+   * numbers handed out before blocks were documents of their own (a range read, long written).
+   */
   async reservedBlocks(
     workspaceId: string,
     projectId: string,
@@ -316,17 +566,80 @@ export class AppStore {
     return records.map((r) => ({ start: r.start, end: r.end }));
   }
 
-  /** The next block of issue numbers of a project; safe with several server instances. */
+  /**
+   * The next `count` issue numbers of a project for `userId`, in ascending order; safe with
+   * several server instances on several nodes. Whole blocks are claimed (each a document of its
+   * own, created, and kept only if its creation wins: `keeps`), so the numbers may skip the
+   * rest of a block, or a block another instance won meanwhile, but no number is handed out twice.
+   */
   async reserveNumbers(
     workspaceId: string,
     projectId: string,
+    userId: string,
     count: number,
-  ): Promise<{ start: number; end: number }> {
-    let start = 1;
-    await this.update<CounterDoc>(`counter:${workspaceId}:${projectId}`, (current) => {
-      start = current?.next ?? 1;
-      return { _id: `counter:${workspaceId}:${projectId}`, type: 'counter', next: start + count };
-    });
-    return { start, end: start + count - 1 };
+  ): Promise<number[]> {
+    const won: number[] = [];
+    let next = await this.firstFreeBlock(workspaceId, projectId);
+    for (let round = 0; won.length * BLOCK < count; round++) {
+      if (round >= 50) throw new Error(`Too much contention on the issue numbers of ${projectId}`);
+      const wanted = Math.ceil(count / BLOCK) - won.length;
+      const indexes = Array.from({ length: wanted }, (_, i) => next + i);
+      next += wanted;
+      const claimedAt = new Date().toISOString();
+      const results = await this.couch.bulkDocs(
+        this.db,
+        indexes.map((index): NumberBlockDoc => ({
+          _id: blockId(workspaceId, projectId, index),
+          type: 'numblock',
+          userId,
+          ...blockRange(index),
+          claimedAt,
+        })),
+      );
+      const written = results.flatMap((r, i) =>
+        r.ok && r.rev ? [{ index: indexes[i]!, ...r }] : [],
+      );
+      if (written.length === 0) continue;
+      await this.settled(written.map((w) => w.id));
+      const rows = await this.couch.allDocs<NumberBlockDoc>(this.db, {
+        keys: written.map((w) => w.id),
+        include_docs: true,
+        conflicts: true,
+      });
+      for (const [i, w] of written.entries()) {
+        const doc = rows[i]?.doc;
+        const kept = doc?._rev === w.rev;
+        if (kept) won.push(w.index);
+        await this.drop(w.id, kept && doc ? (doc._conflicts ?? []) : [w.rev!]);
+      }
+    }
+    return won
+      .sort((a, b) => a - b)
+      .flatMap((index) => {
+        const { start } = blockRange(index);
+        return Array.from({ length: BLOCK }, (_, i) => start + i);
+      })
+      .slice(0, count);
+  }
+
+  /**
+   * Where to start claiming blocks: after the last block claimed (a range read: one just
+   * claimed through another node may be missing, and creating it again then simply fails), or,
+   * in a project numbered before blocks, after the old counter.
+   */
+  private async firstFreeBlock(workspaceId: string, projectId: string): Promise<number> {
+    const prefix = blockPrefix(workspaceId, projectId);
+    const [last, counter] = await Promise.all([
+      this.couch.allDocs<NumberBlockDoc>(this.db, {
+        startkey: `${prefix}\ufff0`,
+        endkey: prefix,
+        descending: true,
+        limit: 1,
+      }),
+      this.get<CounterDoc>(`counter:${workspaceId}:${projectId}`),
+    ]);
+    const lastId = last[0]?.id;
+    if (lastId) return Number(lastId.slice(prefix.length)) + 1;
+    return Math.ceil(((counter?.next ?? 1) - 1) / BLOCK);
   }
 }

@@ -9,12 +9,28 @@ export interface CouchOptions {
   url: string;
   user?: string;
   password?: string;
+  /**
+   * How long after a write every node of the database has it, at most (COUCHDB_SETTLE_MS): a
+   * uniqueness claim is read back this long after it was written, to see whether another
+   * instance's write to the same document, through another node, won (app-store.ts `keeps`).
+   */
+  settleMs?: number;
+  /**
+   * What waiting for writes to settle means, instead of `settleMs`: for the multi-master tests,
+   * until both nodes hold the same revisions of `ids` (of the whole database without), which is
+   * what the setting stands for, made exact so the tests hold on a busy machine.
+   */
+  settle?: (db: string, ids?: string[]) => Promise<void>;
 }
 
 export interface CouchDoc {
   _id: string;
   _rev?: string;
   _deleted?: boolean;
+  /** Other leaf revisions, when read with `conflicts=true`. */
+  _conflicts?: string[];
+  /** The winning revision's history, when read with `revs=true`. */
+  _revisions?: { start: number; ids: string[] };
   [field: string]: unknown;
 }
 
@@ -54,10 +70,14 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 export class CouchClient {
   readonly baseUrl: string;
+  readonly settleMs: number;
+  readonly #settle: CouchOptions['settle'];
   readonly #auth: string | null;
 
   constructor(options: CouchOptions) {
     this.baseUrl = options.url.replace(/\/$/, '');
+    this.settleMs = options.settleMs ?? 0;
+    this.#settle = options.settle;
     this.#auth =
       options.user !== undefined
         ? `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`
@@ -130,8 +150,31 @@ export class CouchClient {
     return `/${encodeURIComponent(db)}${rest}`;
   }
 
-  async getDoc<T extends CouchDoc>(db: string, id: string): Promise<T | null> {
-    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`));
+  /**
+   * Until a write answered just now to `db` (to `ids`, or anywhere in it) has reached every copy
+   * (settleMs; at once with one node). A range of `_all_docs` is answered from one copy of each
+   * shard on a cluster, so a read that must include what was written a moment before (an
+   * export, an import's check) waits first.
+   */
+  settled(db: string, ids?: string[]): Promise<void> {
+    const ms = this.settleMs;
+    if (ms === 0) return Promise.resolve();
+    if (this.#settle) return this.#settle(db, ids);
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /**
+   * A document's winning revision, null when there is none. A GET by id is read at quorum on a
+   * cluster, so it sees every write that was answered (unlike a range of `_all_docs`).
+   */
+  async getDoc<T extends CouchDoc>(
+    db: string,
+    id: string,
+    query?: { conflicts?: boolean; revs?: boolean },
+  ): Promise<T | null> {
+    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
+      query,
+    });
     if (res.status === 404) {
       await res.body?.cancel();
       return null;
@@ -153,7 +196,31 @@ export class CouchClient {
     return (await res.json()) as T;
   }
 
-  /** Create or update a document; a stale `_rev` raises CouchConflict. */
+  /**
+   * Every leaf revision of a document, deleted ones too: the winner and the others that two
+   * writes through two nodes of a cluster leave behind. None when there is no document.
+   */
+  async allLeaves<T extends CouchDoc>(db: string, id: string): Promise<T[]> {
+    const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
+      query: { open_revs: 'all' },
+    });
+    const text = await res.text();
+    if (res.status === 404) return [];
+    if (!res.ok) throw couchFailure(res.status, `GET ${db}/${id}?open_revs`, text);
+    const rows = JSON.parse(text) as { ok?: T }[];
+    return rows.flatMap((r) => (r.ok ? [r.ok] : []));
+  }
+
+  /** Every leaf revision of a document that is not deleted: the winner and its conflicts. */
+  async leaves<T extends CouchDoc>(db: string, id: string): Promise<T[]> {
+    return (await this.allLeaves<T>(db, id)).filter((leaf) => !leaf._deleted);
+  }
+
+  /**
+   * Create or update a document; a stale `_rev` raises CouchConflict. A cluster answering 202
+   * (written, but not yet to a quorum of copies) is a success like 201: the write stands, but
+   * a reader must not count on seeing it except through a GET by id.
+   */
   async putDoc(db: string, doc: CouchDoc): Promise<string> {
     const res = await this.json<{ rev: string }>(
       'PUT',
@@ -178,11 +245,17 @@ export class CouchClient {
       startkey?: string;
       endkey?: string;
       include_docs?: boolean;
+      conflicts?: boolean;
+      descending?: boolean;
       limit?: number;
     },
   ): Promise<AllDocsRow<T>[]> {
     const { keys, ...query } = options;
-    const q: Query = { include_docs: query.include_docs };
+    const q: Query = {
+      include_docs: query.include_docs,
+      conflicts: query.conflicts,
+      descending: query.descending,
+    };
     if (query.limit !== undefined) q.limit = query.limit;
     if (query.startkey !== undefined) q.startkey = JSON.stringify(query.startkey);
     if (query.endkey !== undefined) q.endkey = JSON.stringify(query.endkey);
@@ -195,6 +268,16 @@ export class CouchClient {
           query: q,
         });
     return res.rows;
+  }
+
+  /**
+   * The documents of `ids` that exist, in that order. `_all_docs` with keys reads each by id (at
+   * quorum on a cluster), so unlike a range it sees every write that was answered.
+   */
+  async docsById<T>(db: string, ids: string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.allDocs<T>(db, { keys: ids, include_docs: true });
+    return rows.flatMap((r) => (r.doc ? [r.doc] : []));
   }
 
   /** Documents whose id starts with `prefix`, a page of `pageSize` at a time. */

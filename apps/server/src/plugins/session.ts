@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@keel/domain';
 import { AppError } from '../app-error.ts';
-import { userIdOf, type AppStore, type SessionDoc, type UserDoc } from '../db/app-store.ts';
+import { userIdOf, type AppStore, type UserDoc } from '../db/app-store.ts';
 
 export const SESSION_COOKIE = 'keel_session';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -55,10 +55,7 @@ export function registerSessions(
     opts.alongside?.(request, parsed.userId);
     // The session's id starts with its user's id, so both are read at once: every proxied
     // replication request passes here, and each read is a round trip to the database.
-    const [session, user] = await Promise.all([
-      store.get<SessionDoc>(docId),
-      store.getUser(parsed.userId),
-    ]);
+    const [session, user] = await Promise.all([store.session(docId), store.getUser(parsed.userId)]);
     if (!session || !user || session.userId !== userIdOf(user)) return;
     const now = Date.now();
     if (

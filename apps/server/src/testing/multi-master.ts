@@ -19,6 +19,13 @@ export interface MultiMaster {
   servers: [TestServer, TestServer];
   /** Until both nodes hold the same revisions of every document (each database, all leaves). */
   replicated(timeoutMs?: number): Promise<void>;
+  /**
+   * Stop the replication (of every database, or of `db`) until `resume`: writes through each
+   * node then stay on it, however long the test takes, so a collision or a node that has not seen
+   * a write yet is certain rather than a matter of timing.
+   */
+  pause(db?: string): Promise<void>;
+  resume(db?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,11 +36,11 @@ const quietLog = {
 } as unknown as FastifyBaseLogger;
 
 /**
- * How long after a write Keel reads it back to see whether it won (COUCHDB_SETTLE_MS): longer
- * than the replication here takes under the tests' load, as a cluster's setting is longer than
- * its nodes take to exchange a write.
+ * COUCHDB_SETTLE_MS of the two servers. They wait instead until both nodes agree on what was
+ * written (`settle` below), however slow the replication is on a busy machine; the time itself
+ * passes only while the replication is paused, as it would for a node cut off from a cluster.
  */
-export const MULTI_MASTER_SETTLE_MS = 400;
+export const MULTI_MASTER_SETTLE_MS = 300;
 
 function startReplicator(nodes: [EmbeddedDb, EmbeddedDb]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -77,13 +84,54 @@ async function revisions(node: EmbeddedDb): Promise<Map<string, string>> {
   return out;
 }
 
+/**
+ * The leaves of `ids` (of every document without) in `db` on `node`, comparable as a string;
+ * null when the node cannot say (the database is not there yet).
+ */
+async function leavesOn(node: EmbeddedDb, db: string, ids?: string[]): Promise<string | null> {
+  const auth = Buffer.from(`${node.user}:${node.password}`).toString('base64');
+  const url = `${node.url}/${encodeURIComponent(db)}/_all_docs?include_docs=true&conflicts=true`;
+  const res = await fetch(url, {
+    method: ids ? 'POST' : 'GET',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    ...(ids ? { body: JSON.stringify({ keys: ids }) } : {}),
+  });
+  if (!res.ok) {
+    await res.body?.cancel();
+    return null;
+  }
+  const { rows } = (await res.json()) as {
+    rows: { key: string; value?: { rev: string }; doc?: { _conflicts?: string[] } | null }[];
+  };
+  return rows
+    .map((r) => `${r.key} ${r.value?.rev ?? '-'} ${(r.doc?._conflicts ?? []).sort().join(',')}`)
+    .join('\n');
+}
+
 export async function startMultiMaster(options: { settleMs?: number } = {}): Promise<MultiMaster> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-multi-master-'));
   const nodes = (await Promise.all(
     ['a', 'b'].map((name) => startEmbeddedDb(path.join(root, name), quietLog)),
   )) as [EmbeddedDb, EmbeddedDb];
   const replicator = await startReplicator(nodes);
-  const settleMs = String(options.settleMs ?? MULTI_MASTER_SETTLE_MS);
+  const settleMs = options.settleMs ?? MULTI_MASTER_SETTLE_MS;
+  let pausedAll = false;
+  const pausedDbs = new Set<string>();
+  /**
+   * What COUCHDB_SETTLE_MS stands for, made exact: until both nodes hold the same revisions of
+   * the documents just written. A write through the other node that is not among them by then
+   * can no longer be made (the node has this one, and refuses it). While the replication is
+   * paused (a node cut off) the settling time passes as it would on a cluster.
+   */
+  const settle = async (db: string, ids?: string[]) => {
+    const deadline = Date.now() + 30_000;
+    while (!pausedAll && !pausedDbs.has(db) && Date.now() < deadline) {
+      const [a, b] = await Promise.all(nodes.map((n) => leavesOn(n, db, ids)));
+      if (a !== null && a === b) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, settleMs));
+  };
   const server = (node: EmbeddedDb, name: string) =>
     startTestServer({
       dataDir: path.join(root, `keel-${name}`),
@@ -91,9 +139,10 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
         COUCHDB_URL: node.url,
         COUCHDB_USER: node.user,
         COUCHDB_PASSWORD: node.password,
-        COUCHDB_SETTLE_MS: settleMs,
+        COUCHDB_SETTLE_MS: String(settleMs),
         KEEL_APP_DB: 'keel_app',
       },
+      settle,
     });
   // Both at once: their first boot races to generate the shared secrets, as two instances
   // started together on an empty cluster do.
@@ -113,10 +162,26 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
     }
   };
 
+  const setPaused = async (pause: boolean, db?: string) => {
+    const acknowledged = new Promise<void>((resolve) =>
+      replicator.once('message', () => resolve()),
+    );
+    replicator.send({ pause, db });
+    await acknowledged;
+    if (db === undefined) pausedAll = pause;
+    if (db !== undefined && pause) pausedDbs.add(db);
+    else if (db !== undefined) pausedDbs.delete(db);
+    else if (!pause) pausedDbs.clear();
+    // A batch already on its way when the replication stopped lands in a moment.
+    if (pause) await new Promise((r) => setTimeout(r, 300));
+  };
+
   return {
     nodes,
     servers,
     replicated,
+    pause: (db?: string) => setPaused(true, db),
+    resume: (db?: string) => setPaused(false, db),
     async close() {
       await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
       replicator.kill();

@@ -58,10 +58,20 @@ const remote = (node: Node, db: string) =>
   });
 
 const running = new Map<string, { stop(): void }>();
+// While paused (a test's message), the nodes drift apart, as a cluster's copies do when one lags
+// or is cut off: every database, or only the ones named.
+let pausedAll = false;
+const pausedDbs = new Set<string>();
 
 function replicate(db: string) {
   const [a, b] = [remote(nodes[0], db), remote(nodes[1], db)];
-  const options = { live: true, retry: true, batch_size: 100, heartbeat: 10_000 };
+  const options = {
+    live: true,
+    retry: true,
+    batch_size: 100,
+    heartbeat: 10_000,
+    checkpoint: false,
+  };
   const both = [PouchDB.replicate(a, b, options), PouchDB.replicate(b, a, options)];
   for (const r of both) r.on('error', () => undefined);
   running.set(db, {
@@ -74,8 +84,10 @@ function replicate(db: string) {
 }
 
 async function watch() {
+  if (pausedAll) return;
   const [onA, onB] = await Promise.all([databases(nodes[0]), databases(nodes[1])]);
   for (const db of new Set([...onA, ...onB])) {
+    if (pausedDbs.has(db)) continue;
     const known = running.has(db);
     if (known && (!onA.has(db) || !onB.has(db))) {
       // Deleted on one node: deleted everywhere.
@@ -91,7 +103,8 @@ async function watch() {
           await (await call(node, 'PUT', `/${encodeURIComponent(db)}`)).body?.cancel();
       }),
     );
-    replicate(db);
+    // Paused while the database was being created on the other node.
+    if (!pausedAll && !pausedDbs.has(db)) replicate(db);
   }
 }
 
@@ -107,5 +120,21 @@ async function loop() {
   setTimeout(() => void loop(), POLL_MS);
 }
 
+process.on('message', (message: { pause: boolean; db?: string }) => {
+  const dbs = message.db === undefined ? [...running.keys()] : [message.db];
+  if (message.pause) {
+    if (message.db === undefined) pausedAll = true;
+    else pausedDbs.add(message.db);
+    for (const db of dbs) {
+      running.get(db)?.stop();
+      running.delete(db);
+    }
+  } else if (message.db === undefined) {
+    pausedAll = false;
+    pausedDbs.clear();
+  } else pausedDbs.delete(message.db);
+  // Resumed, the next watch starts the database's replication again, from the start.
+  process.send?.({ paused: message.pause });
+});
 process.on('disconnect', () => process.exit(0));
 void loop();

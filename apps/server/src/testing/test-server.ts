@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type KeelApp } from '../app.ts';
+import { buildApp, type BuildOptions, type KeelApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 
 /**
@@ -70,6 +70,8 @@ export async function startTestServer(
     slowRequestMs?: number;
     /** How long a connection may take to send its request's headers. */
     headersTimeoutMs?: number;
+    /** What waiting for a write to settle means (the multi-master harness). */
+    settle?: BuildOptions['settle'];
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -87,6 +89,7 @@ export async function startTestServer(
     logStream: options.logStream,
     slowRequestMs: options.slowRequestMs,
     headersTimeoutMs: options.headersTimeoutMs,
+    settle: options.settle,
   });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {

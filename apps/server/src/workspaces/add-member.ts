@@ -30,6 +30,7 @@ export async function addMember(
     role,
     joinedAt: now,
   };
+  await store.indexMembership(userId, workspace);
   await store.update<MembershipDoc>(membership._id, () => membership);
   const member: MemberDoc = memberDocSchema.parse({
     _id: `member:${userId}`,
@@ -83,7 +84,29 @@ export async function removeMembership(
   userId: string,
 ): Promise<void> {
   const workspaceId = workspace._id.slice('workspace:'.length);
-  await store.remove(`membership:${userId}:${workspaceId}`);
+  const id = `membership:${userId}:${workspaceId}`;
+  await store.remove(id);
   live?.abort(userId, workspaceId);
   await updateMemberDoc(store, workspace, userId, { active: false });
+  // A role change written at that moment through another instance brings it back: out again.
+  if (await store.removeIfBack(id)) {
+    live?.abort(userId, workspaceId);
+    await updateMemberDoc(store, workspace, userId, { active: false });
+  }
+}
+
+/**
+ * The workspace's active member documents, each read by id through the workspace's `members`
+ * set, so someone who joined a moment ago (through another instance too) is counted at once.
+ */
+export async function activeMemberDocs(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+): Promise<MemberDoc[]> {
+  const userIds = await store.readIdSet(store.membersSet(workspace));
+  const docs = await store.couch.docsById<MemberDoc>(
+    workspace.dbName,
+    userIds.map((id) => `member:${id}`),
+  );
+  return docs.filter((d) => d.active);
 }

@@ -76,6 +76,7 @@ export async function createWorkspace(store: AppStore, user: UserDoc, body: Vali
     });
     await store.couch.bulkDocs(dbName, [member, project]);
     await store.put(workspace);
+    await store.indexMembership(userId, workspace);
     const membership: MembershipDoc = {
       _id: `membership:${userId}:${workspaceId}`,
       type: 'membership',

@@ -12,7 +12,7 @@ import {
   type UserDoc,
   type WorkspaceRecord,
 } from '../db/app-store.ts';
-import { addMember, removeMembership } from './add-member.ts';
+import { activeMemberDocs, addMember, removeMembership } from './add-member.ts';
 import type { LiveRequests } from './live-requests.ts';
 
 /** SPEC §4: pending → accepted | revoked | expired (7 days). */
@@ -61,6 +61,7 @@ export async function createInvitation(
     workspaceId,
     invitationId: id,
   };
+  await store.changeIdSet(store.invitationsSet(workspace), [id]);
   await store.put(invitation);
   await store.put(pointer);
   return { invitation: { ...invitation }, token };
@@ -93,13 +94,29 @@ export async function pendingInvitations(
   workspace: WorkspaceRecord,
   now: Date,
 ): Promise<InvitationDoc[]> {
-  const all = await store.withPrefix<InvitationDoc>(`invitation:${workspaceIdOf(workspace)}:`);
+  const all = await invitationsOf(store, workspace);
   return all
     .filter((i) => invitationState(i, now) === 'pending')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Revoking is idempotent; an invitation already used or unknown is not found. */
+/**
+ * Every invitation of the workspace, each read by id through its `invitations` set, so one made a
+ * moment ago is listed at once on a cluster too.
+ */
+export async function invitationsOf(
+  store: AppStore,
+  workspace: WorkspaceRecord,
+): Promise<InvitationDoc[]> {
+  const workspaceId = workspaceIdOf(workspace);
+  const ids = await store.readIdSet(store.invitationsSet(workspace));
+  return store.byIds<InvitationDoc>(ids.map((id) => `invitation:${workspaceId}:${id}`));
+}
+
+/**
+ * Revoking is idempotent; an invitation already used or unknown is not found. Like using it, a
+ * claim: revoked through one instance while accepted through another, one of the two wins.
+ */
 export async function revokeInvitation(
   store: AppStore,
   workspace: WorkspaceRecord,
@@ -109,11 +126,15 @@ export async function revokeInvitation(
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(id)) throw new AppError('NOT_FOUND');
   const docId = `invitation:${workspaceIdOf(workspace)}:${id}`;
   let found = false;
-  await store.update<InvitationDoc>(docId, (current) => {
-    found = current !== null && current.acceptedBy === null;
-    if (!current || !found || current.revokedAt) return null;
-    return { ...current, revokedAt: now.toISOString() };
-  });
+  await store.update<InvitationDoc>(
+    docId,
+    (current) => {
+      found = current !== null && current.acceptedBy === null;
+      if (!current || !found || current.revokedAt) return null;
+      return { ...current, revokedAt: now.toISOString() };
+    },
+    { claim: true },
+  );
   if (!found) throw new AppError('NOT_FOUND');
 }
 
@@ -177,8 +198,7 @@ function workspaceFullMessage(name: string): string {
 }
 
 async function activeMembers(store: AppStore, workspace: WorkspaceRecord): Promise<number> {
-  const docs = await store.couch.docsWithPrefix<{ active?: boolean }>(workspace.dbName, 'member:');
-  return docs.filter((d) => d.active === true).length;
+  return (await activeMemberDocs(store, workspace)).length;
 }
 
 export async function previewInvitation(store: AppStore, token: string, user: UserDoc, now: Date) {
@@ -197,6 +217,8 @@ export async function previewInvitation(store: AppStore, token: string, user: Us
 /**
  * Use the invitation once. Marking it accepted is a write against the revision just read, so
  * of two concurrent accepts exactly one succeeds; the other re-reads and is told it was used.
+ * Through two nodes of a cluster both writes can succeed: each is read back once settled
+ * (`keeps`), and only the one kept goes on.
  */
 export async function acceptInvitation(
   store: AppStore,
@@ -219,6 +241,7 @@ export async function acceptInvitation(
       if (err instanceof CouchConflict) continue;
       throw err;
     }
+    if (!(await store.keeps(accepted._id, accepted._rev))) continue;
     // Give the invitation back, so the person can try again (once the database answers, or
     // once there is room).
     const giveBack = () =>

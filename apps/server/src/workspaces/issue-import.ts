@@ -63,6 +63,9 @@ export async function importIssues(
         },
       ],
     });
+  // Members and labels are read by ranges: once what was written before the import has settled,
+  // so a label made a moment ago through another instance is used, not made twice.
+  await couch.settled(db);
   const [members, labels] = await Promise.all([
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
@@ -116,7 +119,12 @@ export async function importIssues(
     );
   for (const label of labelDocs) known.set(labelNameKey(label.name), label._id);
   const workspaceId = access.workspace._id.slice('workspace:'.length);
-  const block = await store.reserveNumbers(workspaceId, project._id, read.issues.length);
+  const numbers = await store.reserveNumbers(
+    workspaceId,
+    project._id,
+    access.userId,
+    read.issues.length,
+  );
   const orders = generateNKeysBetween(null, firstOrder, read.issues.length);
 
   const docs: WorkspaceDoc[] = [...labelDocs];
@@ -125,7 +133,7 @@ export async function importIssues(
       id: newDocId('issue'),
       projectId: project._id,
       states: project.states,
-      number: block.start + i,
+      number: numbers[i]!,
       title: row.title,
       description: row.description,
       sortOrder: orders[i]!,
@@ -159,8 +167,8 @@ export async function importIssues(
   return {
     dryRun: false,
     ...answer,
-    firstKey: formatIssueKey(project.key, block.start),
-    lastKey: formatIssueKey(project.key, block.end),
+    firstKey: formatIssueKey(project.key, numbers[0]!),
+    lastKey: formatIssueKey(project.key, numbers.at(-1)!),
   };
 }
 

@@ -3,14 +3,13 @@ import {
   canRemoveMember,
   can,
   type InvitableRole,
-  type MemberDoc,
   type MemberSummary,
   type Role,
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import type { AppStore, MembershipDoc, WorkspaceRecord } from '../db/app-store.ts';
 import type { WorkspaceAccess } from './access.ts';
-import { removeMembership, updateMemberDoc } from './add-member.ts';
+import { activeMemberDocs, removeMembership, updateMemberDoc } from './add-member.ts';
 import { workspaceIdOf } from './invitations.ts';
 import type { LiveRequests } from './live-requests.ts';
 
@@ -33,14 +32,12 @@ export async function listMembers(
   store: AppStore,
   workspace: WorkspaceRecord,
 ): Promise<MemberSummary[]> {
-  const docs = await store.couch.docsWithPrefix<MemberDoc>(workspace.dbName, 'member:');
-  const active = docs.filter((d) => d.active);
+  const active = await activeMemberDocs(store, workspace);
   if (active.length === 0) return [];
-  const rows = await store.couch.allDocs<MembershipDoc>(store.db, {
-    keys: active.map((d) => `membership:${d.userId}:${workspaceIdOf(workspace)}`),
-    include_docs: true,
-  });
-  const memberships = new Map(rows.flatMap((r) => (r.doc ? [[r.doc.userId, r.doc] as const] : [])));
+  const found = await store.byIds<MembershipDoc>(
+    active.map((d) => `membership:${d.userId}:${workspaceIdOf(workspace)}`),
+  );
+  const memberships = new Map(found.map((m) => [m.userId, m] as const));
   return active.flatMap((d) => {
     const m = memberships.get(d.userId);
     return m

@@ -29,6 +29,8 @@ export async function* exportJson(
     exportedAt: now.toISOString(),
     workspace: { name: workspace.name, slug: workspace.slug },
   };
+  // Read by ranges: everything written before the export was asked for, once it has settled.
+  await couch.settled(workspace.dbName);
   yield `${JSON.stringify(head).slice(0, -1)},"documents":[`;
   let first = true;
   // Each member's read marker is theirs alone; everything else any member can read.
@@ -57,6 +59,7 @@ export async function* exportCsv(
   workspace: WorkspaceRecord,
 ): AsyncGenerator<string> {
   const db = workspace.dbName;
+  await couch.settled(workspace.dbName);
   const [projects, members, labels] = await Promise.all([
     couch.docsWithPrefix<ProjectDoc>(db, 'project:'),
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),

@@ -1,8 +1,7 @@
-import type { MemberDoc } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import type { AppStore, InvitationDoc, WorkspaceRecord } from '../db/app-store.ts';
 import type { WorkspaceAccess } from './access.ts';
-import { workspaceIdOf } from './invitations.ts';
+import { invitationsOf, workspaceIdOf } from './invitations.ts';
 import type { LiveRequests } from './live-requests.ts';
 
 export async function renameWorkspace(
@@ -42,8 +41,9 @@ export async function deleteWorkspace(
 
 /**
  * The rest of a deletion, each step safe to run again: the URL key, memberships (found through
- * the member documents, the only per-workspace list of users), invitations, issue-number
- * counters, the database, and last the record that marks the deletion as unfinished.
+ * the workspace's `members` set and its member documents) and their place in each person's
+ * `memberof` set, invitations, issue-number blocks and counters, the database, and last the
+ * record that marks the deletion as unfinished.
  */
 export async function finishDeletion(
   store: AppStore,
@@ -52,25 +52,33 @@ export async function finishDeletion(
 ): Promise<void> {
   const workspaceId = workspaceIdOf(workspace);
   // A database already removed has no members left to find: their memberships went before it.
-  const members = await store.couch
-    .docsWithPrefix<MemberDoc>(workspace.dbName, 'member:')
-    .catch((err: unknown) => {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return [];
-      throw err;
-    });
+  // The set starts from the member documents when it was never written.
+  const userIds = await store.readIdSet(store.membersSet(workspace));
   const claim = await store.get<{ _id: string; workspaceId: string }>(`slug:${workspace.slug}`);
   // The key may belong to a new workspace by now.
   if (claim?.workspaceId === workspaceId) await store.remove(claim._id);
-  for (const member of members) {
-    await store.remove(`membership:${member.userId}:${workspaceId}`);
-    live?.abort(member.userId, workspaceId);
+  for (const userId of userIds) {
+    await store.remove(`membership:${userId}:${workspaceId}`);
+    live?.abort(userId, workspaceId);
+    await store.changeIdSet(store.memberOfSet(userId), [], [workspaceId]);
   }
-  const invitations = await store.withPrefix<InvitationDoc>(`invitation:${workspaceId}:`);
-  for (const invitation of invitations) {
+  const invitations = new Map(
+    [
+      ...(await store.withPrefix<InvitationDoc>(`invitation:${workspaceId}:`)),
+      ...(await invitationsOf(store, workspace)),
+    ].map((i) => [i._id, i]),
+  );
+  for (const invitation of invitations.values()) {
     await store.remove(`invitetoken:${invitation.tokenHash}`);
     await store.remove(invitation._id);
   }
-  for (const prefix of [`counter:${workspaceId}:`, `numreq:${workspaceId}:`]) {
+  await store.remove(`members:${workspaceId}`);
+  await store.remove(`invitations:${workspaceId}`);
+  for (const prefix of [
+    `counter:${workspaceId}:`,
+    `numreq:${workspaceId}:`,
+    `numblock:${workspaceId}:`,
+  ]) {
     const docs = await store.withPrefix<{ _id: string; _rev: string }>(prefix);
     if (docs.length)
       await store.couch.bulkDocs(

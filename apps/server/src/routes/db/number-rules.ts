@@ -1,5 +1,5 @@
 import type { WorkspaceDoc } from '@keel/domain';
-import type { AppStore } from '../../db/app-store.ts';
+import { AppStore, type NumberBlockDoc } from '../../db/app-store.ts';
 
 /**
  * Issue numbers come from blocks the server hands out (`POST …/numbers`), so two devices never
@@ -7,24 +7,38 @@ import type { AppStore } from '../../db/app-store.ts';
  * writer for its project; otherwise a modified client could take a number someone else holds,
  * or one far ahead, and two issues would share a key.
  */
-export type ReservedBlocks = (projectId: string) => Promise<{ start: number; end: number }[]>;
+export type ReservedBlocks = (projectId: string, number: number) => Promise<boolean>;
 
 export const NUMBER_NOT_RESERVED = 'This issue number was not reserved for you in this project';
 
-/** The writer's blocks per project, read once per batch and project. */
+/**
+ * Whether a number was reserved by the writer: its block's document, read by id, so a block
+ * reserved a moment ago through another instance and node counts; for numbers from before block
+ * documents, the writer's recorded requests. Each read once per batch.
+ */
 export function reservedBlocksOf(
   store: AppStore,
   workspaceId: string,
   userId: string,
 ): ReservedBlocks {
-  const cache = new Map<string, Promise<{ start: number; end: number }[]>>();
-  return (projectId) => {
-    let blocks = cache.get(projectId);
-    if (!blocks) {
-      blocks = store.reservedBlocks(workspaceId, projectId, userId);
-      cache.set(projectId, blocks);
-    }
-    return blocks;
+  const blocks = new Map<string, Promise<NumberBlockDoc | null>>();
+  const legacy = new Map<string, Promise<{ start: number; end: number }[]>>();
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+    let found = cache.get(key);
+    if (!found) cache.set(key, (found = read()));
+    return found;
+  };
+  return async (projectId, number) => {
+    if (!Number.isInteger(number) || number < 1) return false;
+    const index = AppStore.blockIndexOf(number);
+    const block = await once(blocks, `${projectId}\n${index}`, () =>
+      store.numberBlock(workspaceId, projectId, index),
+    );
+    if (block) return block.userId === userId;
+    const recorded = await once(legacy, projectId, () =>
+      store.reservedBlocks(workspaceId, projectId, userId),
+    );
+    return recorded.some((b) => number >= b.start && number <= b.end);
   };
 }
 
@@ -35,7 +49,6 @@ export async function issueNumberProblem(
   reserved: ReservedBlocks,
 ): Promise<{ code: 'VALIDATION_FAILED'; path: string; message: string } | null> {
   if (doc.type !== 'issue' || existing) return null;
-  const blocks = await reserved(doc.projectId);
-  if (blocks.some((b) => doc.number >= b.start && doc.number <= b.end)) return null;
+  if (await reserved(doc.projectId, doc.number)) return null;
   return { code: 'VALIDATION_FAILED', path: 'number', message: NUMBER_NOT_RESERVED };
 }
