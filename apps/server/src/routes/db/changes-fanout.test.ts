@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
+  createWorkspaceAs,
   issueDoc,
   startWithOwnerWorkspace,
   type WorkspaceFixture,
@@ -155,5 +156,27 @@ describe('live _changes from one feed per workspace', () => {
     // Destroying it is how this client goes away; its "socket hang up" is expected.
     stalled.on('error', () => undefined);
     stalled.destroy();
+  });
+
+  it('answers the first live client of a quiet workspace as soon as a change comes', async () => {
+    // A workspace nobody follows on this instance yet, where nothing else happens: the
+    // embedded database says nothing on a new feed before its first heartbeat.
+    const quiet = await createWorkspaceAs(owner, 'fanout-quiet');
+    const read = await owner.request(`/db/${quiet.slug}/_changes?style=all_docs&since=0`);
+    const since = String(((await read.json()) as Changes).last_seq);
+    const started = Date.now();
+    const answer = owner.request(
+      `/db/${quiet.slug}/_changes?style=all_docs&feed=longpoll&since=${encodeURIComponent(since)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const doc = issueDoc(quiet, { title: 'Into the quiet', number: 1 });
+    const saved = await owner.request(`/db/${quiet.slug}/_bulk_docs`, {
+      method: 'POST',
+      json: { docs: [doc] },
+    });
+    expect(saved.status).toBe(201);
+    const body = (await (await answer).json()) as Changes;
+    expect(body.results.map((r) => r.id)).toContain(doc._id);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
