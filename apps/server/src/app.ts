@@ -31,10 +31,12 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
+import { AccessCache } from './workspaces/access-cache.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
   live: LiveRequests;
+  cache: AccessCache;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -153,7 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerRequestMetrics(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
-  registerSessions(app, { store, secure, alongside: startWorkspaceLookup(store) });
+  const live = new LiveRequests();
+  const cache = new AccessCache(store, live, app.log);
+  cache.start();
+  app.addHook('onClose', async () => cache.stop());
+  registerSessions(app, { store, secure, alongside: startWorkspaceLookup(cache), cache });
   registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
 
   let rp: OidcRelyingParty;
@@ -182,7 +188,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
-  const live = new LiveRequests();
   // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
   app.addHook('preClose', async () => {
     live.shutdown();
@@ -216,5 +221,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  return { app, store, couch, embeddedDb, live };
+  return { app, store, couch, embeddedDb, live, cache };
 }

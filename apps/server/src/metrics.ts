@@ -45,6 +45,13 @@ export const databaseErrors = new Counter({
   registers: [metrics],
 });
 
+export const accessCacheReads = new Counter({
+  name: 'keel_access_cache_reads_total',
+  help: 'Sessions, users, workspaces and memberships a proxied request needed: "hit" from memory, "miss" read',
+  labelNames: ['result'] as const,
+  registers: [metrics],
+});
+
 /** Serve `/metrics` on `port` (an address of its own, for the operator's scraper). */
 export async function serveMetrics(port: number, host: string): Promise<http.Server> {
   const server = http.createServer((request, response) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import { userIdOf, type AppStore, type SessionDoc, type UserDoc } from '../db/app-store.ts';
+import type { AccessCache } from '../workspaces/access-cache.ts';
 
 export const SESSION_COOKIE = 'keel_session';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -42,6 +43,11 @@ export function registerSessions(
      * trip of their own. Whatever uses their result must check the session is that user's.
      */
     alongside?: (request: FastifyRequest, userId: string) => void;
+    /**
+     * Where a replication request (`/db/…`) reads its session and user: this instance's copy,
+     * kept in step with the database (AccessCache). Other requests read the database.
+     */
+    cache?: Pick<AccessCache, 'get'>;
   },
 ) {
   const { store } = opts;
@@ -55,9 +61,10 @@ export function registerSessions(
     opts.alongside?.(request, parsed.userId);
     // The session's id starts with its user's id, so both are read at once: every proxied
     // replication request passes here, and each read is a round trip to the database.
+    const source = opts.cache && request.url.startsWith('/db/') ? opts.cache : store;
     const [session, user] = await Promise.all([
-      store.get<SessionDoc>(docId),
-      store.getUser(parsed.userId),
+      source.get<SessionDoc>(docId),
+      source.get<UserDoc>(`user:${parsed.userId}`),
     ]);
     if (!session || !user || session.userId !== userIdOf(user)) return;
     const now = Date.now();

@@ -14,6 +14,7 @@ import { liveClients } from '../metrics.ts';
 export class LiveRequests {
   readonly #open = new Map<string, Set<AbortController>>();
   readonly #waiting = new Set<AbortController>();
+  readonly #ended: ((userId: string, workspaceId: string) => void)[] = [];
   #closing = false;
 
   static key(userId: string, workspaceId: string) {
@@ -47,8 +48,17 @@ export class LiveRequests {
     };
   }
 
-  /** Abort every tracked request of `userId` on `workspaceId`; returns how many. */
+  /** Called on every `abort`: a membership ended (AccessCache drops its copy). */
+  onEnded(listener: (userId: string, workspaceId: string) => void): void {
+    this.#ended.push(listener);
+  }
+
+  /**
+   * `userId`'s membership of `workspaceId` ended: abort every tracked request of theirs there;
+   * returns how many.
+   */
   abort(userId: string, workspaceId: string): number {
+    for (const listener of this.#ended) listener(userId, workspaceId);
     const key = LiveRequests.key(userId, workspaceId);
     const set = this.#open.get(key);
     this.#open.delete(key);
