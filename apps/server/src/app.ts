@@ -30,6 +30,7 @@ import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
+import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
 import { AccessCache } from './workspaces/access-cache.ts';
 
@@ -37,6 +38,7 @@ export interface KeelApp {
   app: FastifyInstance;
   live: LiveRequests;
   cache: AccessCache;
+  feeds: WorkspaceFeeds;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -188,6 +190,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
+  // One upstream `_changes` feed per workspace this instance's clients follow (issue 22).
+  const feeds = new WorkspaceFeeds(couch);
+  app.addHook('onClose', async () => feeds.close());
   // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
   app.addHook('preClose', async () => {
     live.shutdown();
@@ -198,7 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch, live });
+    await dbProxyRoutes(db, { store, couch, live, feeds });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
@@ -221,5 +226,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  return { app, store, couch, embeddedDb, live, cache };
+  return { app, store, couch, embeddedDb, live, cache, feeds };
 }

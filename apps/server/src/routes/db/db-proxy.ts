@@ -7,7 +7,9 @@ import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
 import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
+import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
+import { bulkGetFromFeed, fanOutQuery, serveChanges } from './changes-fanout.ts';
 import { reservedBlocksOf } from './number-rules.ts';
 import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
 import { checkpointSchema, isJsonObject, jsonDepthExceeds } from './replication-body.ts';
@@ -45,9 +47,9 @@ function assertKeelDocIds(body: unknown) {
  */
 export async function dbProxyRoutes(
   app: FastifyInstance,
-  opts: { store: AppStore; couch: CouchClient; live: LiveRequests },
+  opts: { store: AppStore; couch: CouchClient; live: LiveRequests; feeds: WorkspaceFeeds },
 ) {
-  const { store, couch, live } = opts;
+  const { store, couch, live, feeds } = opts;
 
   app.addContentTypeParser(
     'application/json',
@@ -134,6 +136,33 @@ export async function dbProxyRoutes(
       abort.abort();
       if (reply.raw.headersSent) reply.raw.destroy();
     });
+
+    const dbName = access.workspace.dbName;
+    const fanOut = endpoint.kind === 'changes' ? fanOutQuery(request.method, query) : null;
+    if (fanOut) {
+      // Answered from this instance's feed of the workspace (changes-fanout.ts): the headers
+      // go at once, so removal cuts the answer off as it did the database's longpoll.
+      reply.raw.on('close', () => feeds.released(dbName));
+      answering = true;
+      await serveChanges({
+        feed: feeds.get(dbName),
+        couch,
+        dbName,
+        query: fanOut,
+        reply,
+        signal: abort.signal,
+        ending: removed.signal,
+      });
+      return reply;
+    }
+    if (endpoint.kind === 'bulk_get') {
+      const cached = bulkGetFromFeed(feeds.peek(dbName), query, request.body);
+      if (cached) {
+        untrack();
+        return reply.code(200).header('cache-control', 'no-store').send(cached);
+      }
+    }
+
     let upstream: Response;
     try {
       upstream = await couch.request(

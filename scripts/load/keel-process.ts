@@ -1,0 +1,89 @@
+/**
+ * Keel as its own process for the load and fault scripts: the way `npm start` runs it, with a
+ * data directory of its own, its output kept in a file there.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface KeelProcess {
+  process: ChildProcess;
+  pid: number;
+  port: number;
+  origin: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function waitUntilReady(port: number, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`Keel on port ${port} did not become ready`);
+}
+
+/** Start Keel on `port` with `dataDir`; `env` adds configuration (COUCHDB_URL, …). */
+export async function startKeel(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  logName = 'keel.log',
+): Promise<KeelProcess> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, logName);
+  const log = fs.openSync(logFile, 'a');
+  // One process, no npx or tsx wrapper: its pid is the server's, and the embedded database is
+  // its child.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KEEL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitUntilReady(port);
+  } catch (err) {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    throw err;
+  }
+  return {
+    process: child,
+    pid: child.pid!,
+    port,
+    origin: `http://localhost:${port}`,
+    logFile,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const killed = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 10_000);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}

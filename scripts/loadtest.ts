@@ -1,0 +1,379 @@
+/**
+ * `npm run loadtest`: many live devices on one Keel instance (issue 22). Seeds accounts and
+ * workspaces through the real server and its embedded sign-in provider, starts simulated
+ * devices that replicate `/db/:ws` exactly as PouchDB's live replication does, and has people
+ * edit issues at a steady rate, each edit stamped so the devices can say when they received it.
+ * Prints each figure beside its target (targets are for 1,000 devices at 100 writes/s). Numbers,
+ * not assertions: see docs/performance.md for recorded runs.
+ *
+ * Environment: CLIENTS (1000), WRITES_PER_SECOND (100), WORKSPACES (4), DURATION (60 s of
+ * edits), PORT (8390), RAMP (seconds over which devices connect), DRAIN (30 s at most waiting
+ * for the last edits to arrive), KEEP=1 to keep the data directory (its keel.log has the
+ * server's warnings). A quick run: CLIENTS=50 WRITES_PER_SECOND=10 DURATION=20 npm run loadtest
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import {
+  addMember,
+  createWorkspace,
+  inPool,
+  loadAccount,
+  myUserId,
+  reserveNumbers,
+  signUp,
+  type SeededWorkspace,
+} from './load/accounts.ts';
+import { HttpClient, type Target } from './load/http-client.ts';
+import { startKeel, ROOT } from './load/keel-process.ts';
+import { Device, type ReplicatedDoc } from './load/device.ts';
+import type { Traffic } from './load/replicator.ts';
+import { atMost, info, markdownTable, percentile, Tally, type Row } from './load/stats.ts';
+import { markerOf, WriteLedger } from './load/write-ledger.ts';
+import { Writer } from './load/writer.ts';
+
+const num = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number`);
+  return value;
+};
+const CLIENTS = num('CLIENTS', 1000);
+const WRITES_PER_SECOND = num('WRITES_PER_SECOND', 100);
+const WORKSPACES = Math.max(1, num('WORKSPACES', 4));
+const DURATION_S = num('DURATION', 60);
+const PORT = num('PORT', 8390);
+const RAMP_S = num('RAMP', Math.max(5, Math.ceil(CLIENTS / 100)));
+const DRAIN_S = num('DRAIN', 30);
+/** Edits per second one person makes at most: well under the write limit (600 a minute). */
+const WRITER_RATE = 4;
+const ISSUES_PER_WRITER = 5;
+/** Writers' devices are numbered apart from the measured ones. */
+const WRITER_DEVICE_BASE = 1_000_000;
+/** Devices sharing one loopback address: sign-in limits per address allow 100 a minute. */
+const DEVICES_PER_ADDRESS = 20;
+const TARGETS = { rssMb: 256, upstreamExtra: 10, visibleP95: 250, healthzP99: 50 };
+
+const DATA = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-loadtest-'));
+const MB = 1024 * 1024;
+
+/** A loopback address of its own for each group of simulated people (127.0.0.0/8 is all local). */
+const address = (group: number, index: number) =>
+  `127.${group}.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Reading {
+  t: number;
+  k: 'h' | 'r';
+  ms?: number;
+  error?: string;
+  status?: number;
+  serverRss?: number | null;
+  dbRss?: number | null;
+  serverCpu?: number | null;
+  dbCpu?: number | null;
+  serverWait?: number | null;
+  dbWait?: number | null;
+  upstream?: number | null;
+  clients?: number;
+}
+
+function openFileLimit(): number | null {
+  const limits = fs.readFileSync('/proc/self/limits', 'utf8');
+  const match = /^Max open files\s+(\d+)/m.exec(limits);
+  return match ? Number(match[1]) : null;
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `Keel load test: ${CLIENTS} live devices over ${WORKSPACES} workspaces, ${WRITES_PER_SECOND} edits/s for ${DURATION_S} s; ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  const fileLimit = openFileLimit();
+  // Each device holds up to two connections, and the server the other end of each.
+  if (fileLimit !== null && fileLimit < CLIENTS * 3 + 1000)
+    console.log(
+      `  warning: open files are limited to ${fileLimit}; raise it (ulimit -n) for ${CLIENTS} devices`,
+    );
+
+  const keel = await startKeel(PORT, DATA);
+  const target: Target = { host: '127.0.0.1', port: PORT, origin: keel.origin };
+  const probe = spawn(process.execPath, ['--import', 'tsx', 'scripts/load/probe.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PROBE_PORT: String(PORT), PROBE_SERVER_PID: String(keel.pid) },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const readings: Reading[] = [];
+  createInterface({ input: probe.stdout! }).on('line', (line) => {
+    try {
+      readings.push(JSON.parse(line) as Reading);
+    } catch {
+      /* not a reading */
+    }
+  });
+
+  const traffic: Traffic = { errors: new Tally(), requests: new Tally() };
+  const ledger = new WriteLedger();
+  const clients: Device[] = [];
+  const running: Promise<void>[] = [];
+  const browsers: HttpClient[] = [];
+  const writers: Writer[] = [];
+  const stop = new AbortController();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  let measured = { from: 0, to: 0 };
+  try {
+    // ── seed: owners and workspaces, then devices and writers as invited members ──────────
+    const seedStart = Date.now();
+    const workspaces: { ws: SeededWorkspace; owner: HttpClient }[] = [];
+    for (let w = 0; w < WORKSPACES; w++) {
+      const owner = new HttpClient(target, { localAddress: address(78, w) });
+      browsers.push(owner);
+      await signUp(owner, loadAccount('owner', w));
+      workspaces.push({ ws: await createWorkspace(owner, `load-${w + 1}`), owner });
+    }
+    const writersPerWorkspace = Math.max(
+      1,
+      Math.ceil(WRITES_PER_SECOND / WORKSPACES / WRITER_RATE),
+    );
+    let seeded = 0;
+    const progress = () => {
+      seeded++;
+      if (seeded % 50 === 0 || seeded === CLIENTS + writersPerWorkspace * WORKSPACES)
+        process.stdout.write(`\r  seeding: ${seeded} people signed up and invited`);
+    };
+    // Writers first, interleaved by workspace so consecutive edits go to different workspaces.
+    const writerSlots = Array.from({ length: writersPerWorkspace * WORKSPACES }, (_, i) => i);
+    await inPool(writerSlots, 4, async (i) => {
+      const { ws, owner } = workspaces[i % WORKSPACES]!;
+      const browser = new HttpClient(target, { localAddress: address(79, i) });
+      browsers.push(browser);
+      const account = loadAccount('writer', i);
+      await signUp(browser, account);
+      await addMember(owner, browser, ws.slug, account.email);
+      // The writer's own device syncs like any other (it is not among the devices measured).
+      const device = new Device(WRITER_DEVICE_BASE + i, browser, ws.slug, traffic);
+      running.push(device.run(stop.signal));
+      const writer = new Writer(device, ws, await myUserId(browser), ledger);
+      await writer.createIssues(await reserveNumbers(browser, ws), ISSUES_PER_WRITER);
+      writers[i] = writer;
+      progress();
+    });
+    const deviceSlots = Array.from({ length: CLIENTS }, (_, i) => i);
+    const devices: { browser: HttpClient; slug: string }[] = [];
+    await inPool(deviceSlots, 4, async (i) => {
+      const { ws, owner } = workspaces[i % WORKSPACES]!;
+      const browser = new HttpClient(target, {
+        localAddress: address(77, Math.floor(i / DEVICES_PER_ADDRESS)),
+      });
+      browsers.push(browser);
+      const account = loadAccount('device', i);
+      await signUp(browser, account);
+      await addMember(owner, browser, ws.slug, account.email);
+      devices[i] = { browser, slug: ws.slug };
+      progress();
+    });
+    console.log(`\n  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
+
+    // ── devices connect, spread over the ramp, and catch up ───────────────────────────────
+    const onDocs = (client: Device, docs: ReplicatedDoc[], at: number) => {
+      for (const doc of docs) {
+        if (doc.type !== 'issue') continue;
+        const seq = markerOf(doc.title);
+        if (seq !== null) ledger.seen(client.index, doc._id, seq, at);
+      }
+    };
+    const rampStart = Date.now();
+    for (const [i, device] of devices.entries()) {
+      const client = new Device(i, device.browser, device.slug, traffic, onDocs);
+      clients.push(client);
+      running.push(client.run(stop.signal));
+      await sleep((RAMP_S * 1000) / Math.max(1, CLIENTS));
+    }
+    const liveBy = Date.now() + 120_000;
+    while (clients.some((c) => !c.wasLive) && Date.now() < liveBy) await sleep(250);
+    const liveAtStart = clients.filter((c) => c.wasLive).length;
+    console.log(
+      `  (${liveAtStart} of ${CLIENTS} devices live ${((Date.now() - rampStart) / 1000).toFixed(1)} s after the first connected)`,
+    );
+    await sleep(2_000);
+
+    // ── edits at a steady rate ──────────────────────────────────────────────────────────────
+    loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
+    measured = { from: Date.now(), to: 0 };
+    const t0 = performance.now();
+    let made = 0;
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        const elapsed = (performance.now() - t0) / 1000;
+        const due = Math.min(
+          Math.floor(elapsed * WRITES_PER_SECOND),
+          Math.round(DURATION_S * WRITES_PER_SECOND),
+        );
+        for (; made < due; made++) writers[made % writers.length]!.edit(performance.now());
+        if (elapsed >= DURATION_S) {
+          clearInterval(tick);
+          resolve();
+        }
+      }, 10);
+    });
+    measured.to = Date.now();
+    const generatorCpu = process.cpuUsage(cpuBefore);
+    loopDelay.disable();
+    console.log(`  (${made} edits made; waiting up to ${DRAIN_S} s for the last to arrive)`);
+
+    // ── drain: the last edits acknowledged and received ─────────────────────────────────────
+    const byWorkspace = new Map<string, number[]>();
+    for (const c of clients) byWorkspace.set(c.slug, [...(byWorkspace.get(c.slug) ?? []), c.index]);
+    const drainUntil = Date.now() + DRAIN_S * 1000;
+    while (
+      Date.now() < drainUntil &&
+      (ledger.acked < ledger.sent || ledger.unseen(byWorkspace) > 0)
+    )
+      await sleep(250);
+    const drained = (Date.now() - measured.to) / 1000;
+    const unseen = ledger.unseen(byWorkspace);
+    const liveAtEnd = clients.filter((c) => c.state === 'live').length;
+
+    // ── figures ─────────────────────────────────────────────────────────────────────────────
+    const inWindow = readings.filter((r) => r.t >= measured.from && r.t <= measured.to);
+    const health = inWindow.filter((r) => r.k === 'h');
+    const healthMs = health.map((r) => r.ms!);
+    const healthFailed = health.filter((r) => r.error || r.status !== 200).length;
+    const res = inWindow.filter((r) => r.k === 'r');
+    const maxOf = (xs: (number | null | undefined)[]) => {
+      const values = xs.filter((x): x is number => typeof x === 'number');
+      return values.length ? Math.max(...values) : null;
+    };
+    const cpuShare = (key: 'serverCpu' | 'dbCpu' | 'serverWait' | 'dbWait') => {
+      const values = res.map((r) => r[key]).filter((x): x is number => typeof x === 'number');
+      const seconds = (measured.to - measured.from) / 1000;
+      return values.length > 1 ? ((values.at(-1)! - values[0]!) / seconds) * 100 : null;
+    };
+    const serverRss = maxOf(res.map((r) => r.serverRss));
+    const dbRss = maxOf(res.map((r) => r.dbRss));
+    const upstream = maxOf(res.map((r) => r.upstream));
+    const seconds = (measured.to - measured.from) / 1000;
+    const v = ledger.visible;
+    const ack = ledger.acknowledged;
+    const rows: Row[] = [
+      info(
+        'devices live (when edits began / at the end)',
+        `${liveAtStart} / ${liveAtEnd} of ${CLIENTS}`,
+      ),
+      info(
+        'edits made / acknowledged',
+        `${ledger.sent} / ${ledger.acked} (${(ledger.sent / seconds).toFixed(1)}/s over ${seconds.toFixed(0)} s)`,
+      ),
+      atMost('edit → other device, median', v.percentile(50), null, 'ms'),
+      atMost('edit → other device, 95th percentile', v.percentile(95), TARGETS.visibleP95, 'ms'),
+      atMost('edit → other device, 99th percentile', v.percentile(99), null, 'ms'),
+      atMost('edit → other device, slowest', v.max, null, 'ms'),
+      atMost(
+        `acknowledged edits never received by a device (${DRAIN_S} s after the last)`,
+        unseen,
+        0,
+        '',
+      ),
+      atMost('edit acknowledged by the server, median', ack.percentile(50), null, 'ms'),
+      atMost('edit acknowledged by the server, 95th percentile', ack.percentile(95), null, 'ms'),
+      atMost(
+        'server memory (RSS, largest)',
+        serverRss === null ? null : serverRss / MB,
+        TARGETS.rssMb,
+        'MB',
+      ),
+      atMost('database memory (RSS, largest)', dbRss === null ? null : dbRss / MB, null, 'MB'),
+      atMost(
+        'connections from the server to the database (most at once)',
+        upstream,
+        WORKSPACES + TARGETS.upstreamExtra,
+        '',
+      ),
+      atMost(
+        'device connections to the server (most at once)',
+        maxOf(res.map((r) => r.clients)),
+        null,
+        '',
+      ),
+      atMost('/healthz, median', percentile(healthMs, 50), null, 'ms', 1),
+      atMost(
+        '/healthz, 99th percentile (event-loop delay proxy)',
+        percentile(healthMs, 99),
+        TARGETS.healthzP99,
+        'ms',
+        1,
+      ),
+      atMost('/healthz, slowest', maxOf(healthMs), null, 'ms', 1),
+      atMost(
+        'errors (failed requests and refused edits)',
+        traffic.errors.total + healthFailed,
+        0,
+        '',
+      ),
+      atMost('server CPU (share of one core)', cpuShare('serverCpu'), null, '%'),
+      atMost('database CPU (share of one core)', cpuShare('dbCpu'), null, '%'),
+      atMost(
+        'server main thread ready but waiting for a core (share of the time)',
+        cpuShare('serverWait'),
+        null,
+        '%',
+      ),
+      atMost(
+        'database main thread ready but waiting for a core (share of the time)',
+        cpuShare('dbWait'),
+        null,
+        '%',
+      ),
+      atMost(
+        'load generator CPU (share of one core)',
+        ((generatorCpu.user + generatorCpu.system) / 1e6 / seconds) * 100,
+        null,
+        '%',
+      ),
+      atMost(
+        'load generator event-loop delay, 99th percentile',
+        loopDelay.percentile(99) / 1e6,
+        null,
+        'ms',
+      ),
+    ];
+    console.log(`  (drained in ${drained.toFixed(1)} s)`);
+    if (traffic.errors.total || healthFailed) {
+      console.log('  errors by request and status:');
+      for (const [label, n] of traffic.errors.entries()) console.log(`    ${label}: ${n}`);
+      if (healthFailed) console.log(`    GET /healthz failed: ${healthFailed}`);
+    }
+    console.log(
+      `  requests answered: ${traffic.requests
+        .entries()
+        .map(([label, n]) => `${label} ${n}`)
+        .join(', ')}`,
+    );
+    console.log(`\n${markdownTable(rows)}`);
+    console.log(
+      `\n  CLIENTS=${CLIENTS} WRITES_PER_SECOND=${WRITES_PER_SECOND} WORKSPACES=${WORKSPACES} DURATION=${DURATION_S}; ` +
+        `${((Date.now() - started) / 1000).toFixed(0)} s in all; load average at the end ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  } finally {
+    stop.abort();
+    await Promise.race([Promise.all(running), sleep(5_000)]);
+    for (const b of browsers) b.close();
+    probe.kill();
+    await keel.stop();
+    if (process.env.KEEP === '1') console.log(`  data and server log kept in ${DATA}`);
+    else fs.rmSync(DATA, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
