@@ -141,11 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let embeddedDb: EmbeddedDb | null = null;
   let couch: CouchClient;
   if (config.couch) {
-    couch = new CouchClient(config.couch);
+    couch = new CouchClient(config.couch, config.appDbName);
     await waitForDatabase(couch, app.log);
   } else {
     embeddedDb = await startEmbeddedDb(config.dataDir, app.log);
-    couch = new CouchClient(embeddedDb);
+    couch = new CouchClient(embeddedDb, config.appDbName);
   }
   app.addHook('onClose', async () => embeddedDb?.stop());
 
@@ -158,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestMetrics(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   const live = new LiveRequests();
+  // The session, user and membership behind each replication request, kept per instance and
+  // dropped as the app database's changes feed reports them changed (decision 011).
   const cache = new AccessCache(store, live, app.log);
   cache.start();
   app.addHook('onClose', async () => cache.stop());
@@ -203,7 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch, live, feeds });
+    await dbProxyRoutes(db, { store, cache, couch, live, feeds });
   });
   await app.register(spaPlugin, { root: config.webDist });
 

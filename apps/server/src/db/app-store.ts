@@ -74,6 +74,14 @@ export interface CounterDoc extends CouchDoc {
   next: number;
 }
 
+/** A document revision this instance wrote. */
+export interface Written {
+  id: string;
+  rev: string;
+}
+
+export type WriteListener = (written: readonly Written[]) => Promise<void> | void;
+
 /** The user id inside a `user:<id>` document id. */
 export const userIdOf = (user: UserDoc) => user._id.slice('user:'.length);
 
@@ -98,10 +106,27 @@ export class AppStore {
    */
   private readonly slugIds = new Map<string, string>();
 
+  readonly #written: WriteListener[] = [];
+
   constructor(
     readonly couch: CouchClient,
     readonly db: string,
   ) {}
+
+  /**
+   * Call `listener` after each write this instance makes through `put`, `update`, `remove` and
+   * `deleteSessionsOf`; the write returns once every listener has settled (AccessCache drops its
+   * copy, then waits for its changes feed to see the write). `create` needs none: nothing holds
+   * a copy of a document that did not exist.
+   */
+  onWritten(listener: WriteListener): void {
+    this.#written.push(listener);
+  }
+
+  async #wrote(written: readonly Written[]): Promise<void> {
+    if (written.length === 0) return;
+    await Promise.all(this.#written.map((listener) => listener(written)));
+  }
 
   async init(): Promise<void> {
     await this.couch.createDb(this.db);
@@ -111,8 +136,10 @@ export class AppStore {
     return this.couch.getDoc<T>(this.db, id);
   }
 
-  put(doc: CouchDoc): Promise<string> {
-    return this.couch.putDoc(this.db, doc);
+  async put(doc: CouchDoc): Promise<string> {
+    const rev = await this.couch.putDoc(this.db, doc);
+    await this.#wrote([{ id: doc._id, rev }]);
+    return rev;
   }
 
   /** Create a document, or return false if one with that id exists (a uniqueness claim). */
@@ -148,7 +175,9 @@ export class AppStore {
   async remove(id: string): Promise<void> {
     await retryOnConflict(id, 20, async () => {
       const current = await this.get(id);
-      if (current?._rev) await this.couch.deleteDoc(this.db, id, current._rev);
+      if (!current?._rev) return;
+      const rev = await this.couch.deleteDoc(this.db, id, current._rev);
+      await this.#wrote([{ id, rev }]);
     });
   }
 
@@ -218,10 +247,11 @@ export class AppStore {
   async deleteSessionsOf(userId: string): Promise<number> {
     const sessions = await this.withPrefix<SessionDoc>(`session:${userId}:`);
     if (sessions.length === 0) return 0;
-    await this.couch.bulkDocs(
+    const results = await this.couch.bulkDocs(
       this.db,
       sessions.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })),
     );
+    await this.#wrote(results.flatMap((r) => (r.rev ? [{ id: r.id, rev: r.rev }] : [])));
     return sessions.length;
   }
 

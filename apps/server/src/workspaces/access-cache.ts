@@ -1,69 +1,90 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppStore, MembershipDoc, WorkspaceRecord } from '../db/app-store.ts';
+import type { AppStore, MembershipDoc, WorkspaceRecord, Written } from '../db/app-store.ts';
+import { ChangesFollower, type FollowedChange } from '../db/changes-follower.ts';
 import type { CouchDoc } from '../db/couch-client.ts';
-import { accessCacheReads } from '../metrics.ts';
+import { accessCacheReads, upstreamFeeds } from '../metrics.ts';
 import type { LiveRequests } from './live-requests.ts';
 
-/** How long an entry may serve at most, whatever the feed says (a bound on any surprise). */
-const MAX_AGE_MS = 60_000;
-const MAX_ENTRIES = 20_000;
-// The database answers a quiet longpoll after this long; no answer well after it means the
-// connection is dead.
-const FEED_TIMEOUT_MS = 25_000;
-const FEED_GIVE_UP_MS = FEED_TIMEOUT_MS + 10_000;
-const FEED_RETRY_MS = 1_000;
-
 // What a proxied request reads: its session, the session's user, the workspace's slug claim
-// and record, and the membership.
+// and record, and the membership. Nothing else is kept.
 const CACHED = /^(session|user|slug|workspace|membership):/;
 const MEMBERSHIP = /^membership:([^:]+):([^:]+)$/;
-
-interface ChangesAnswer {
-  results: { id: string; deleted?: boolean }[];
-  last_seq: string | number;
-}
+/** How long a copy may serve at most, whatever the feed says: a bound on any surprise. */
+const MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+/** How long a write waits for this instance's feed to show it (see `#wrote`). */
+const SEEN_WITHIN_MS = 2_000;
+/** Revisions the feed showed lately, for a write whose answer arrives after its change. */
+const RECENTLY_SEEN = 1_000;
 
 interface Entry {
   doc: CouchDoc;
   at: number;
 }
 
+interface Read {
+  found: Promise<CouchDoc | null>;
+  epoch: number;
+  /** The document changed while it was read: what was read may be the old version. */
+  stale: boolean;
+}
+
 /**
  * The app-database documents behind each proxied request (`/db/:ws/…`), kept in this instance's
- * memory so replication traffic does not read four documents per request (decision 011).
+ * memory so replication traffic does not read five documents per request (decision 011).
  *
- * Each instance follows the app database's changes feed, and every change to a document drops
- * it from the cache, on every instance, milliseconds after it is written. A membership that
- * ends also cuts its open longpolls here (LiveRequests), so a removal made on another instance
- * takes effect on this one at once too. The instance that makes the removal drops its copy
- * before answering (LiveRequests.onEnded). While the feed is not followed (starting, database
- * unreachable) nothing is served from the cache. Nothing here is needed by another instance:
- * what one instance holds is a copy of the database, rebuilt from it on demand.
+ * Instances share no memory, so each follows the app database's changes feed, and a change to a
+ * document drops this instance's copy of it the moment the database reports it, on every
+ * instance alike; the membership that ends also cuts its open requests here (LiveRequests).
+ * While the feed is not followed (starting, the database unreachable, the connection silent),
+ * nothing is served from memory: every read goes to the database, as without a cache. The
+ * instance that writes drops its own copy before the write returns, and returns only once its
+ * feed has shown the write, so by the time anyone hears "removed" the news is on its way to
+ * every instance.
  */
 export class AccessCache {
   readonly #entries = new Map<string, Entry>();
-  // Per document, the feed's count when it last changed: a read that started before a change
-  // to its document is not stored (it may hold the old version).
-  readonly #changedAt = new Map<string, number>();
-  #changes = 0;
-  // Bumped whenever the feed stops being followed: reads started before do not store.
+  /** Reads in flight, one per document: requests arriving together share it. */
+  readonly #reads = new Map<string, Read>();
+  /** Writes of this instance waiting for the feed to show them, by `id\nrev`. */
+  readonly #awaiting = new Map<string, Set<() => void>>();
+  readonly #seen = new Set<string>();
+  readonly #feed: ChangesFollower;
+  // Bumped whenever the feed starts or stops being followed: a read begun before does not store.
   #epoch = 0;
   #following = false;
-  #stopped = false;
-  readonly #stop = new AbortController();
 
   constructor(
     private readonly store: AppStore,
     private readonly live: LiveRequests,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
   ) {
-    live.onEnded((userId, workspaceId) => this.forget(`membership:${userId}:${workspaceId}`));
+    this.#feed = new ChangesFollower(
+      store.couch,
+      store.db,
+      {
+        following: () => this.#followingNow(),
+        lost: () => this.#lost(),
+        changed: (change) => this.#changed(change),
+      },
+      log,
+    );
+    store.onWritten((written) => this.#wrote(written));
   }
 
-  /** Whether the cache is in use: the changes feed is being followed. */
+  /** Whether copies are served: the changes feed is followed. */
   get following(): boolean {
     return this.#following;
+  }
+
+  start(): void {
+    this.#feed.start();
+  }
+
+  stop(): void {
+    this.#feed.stop();
+    this.#lost();
   }
 
   /** A document by id: this instance's copy when it has a current one, else from the database. */
@@ -73,29 +94,29 @@ export class AccessCache {
       accessCacheReads.inc({ result: 'hit' });
       return entry.doc as T;
     }
-    accessCacheReads.inc({ result: 'miss' });
-    const epoch = this.#epoch;
-    const changes = this.#changes;
-    const doc = await this.store.get<T>(id);
-    // Only documents that exist: a membership or session created later needs no eviction.
-    if (
-      doc &&
-      CACHED.test(id) &&
-      this.#following &&
-      epoch === this.#epoch &&
-      (this.#changedAt.get(id) ?? -1) < changes
-    ) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-      this.#entries.set(id, { doc, at: this.now() });
+    const pending = this.#reads.get(id);
+    if (pending && !pending.stale && pending.epoch === this.#epoch) {
+      accessCacheReads.inc({ result: 'shared' });
+      return (await pending.found) as T | null;
     }
-    return doc;
+    accessCacheReads.inc({ result: 'miss' });
+    const read: Read = { found: this.store.get<T>(id), epoch: this.#epoch, stale: false };
+    if (!CACHED.test(id)) return (await read.found) as T | null;
+    this.#reads.set(id, read);
+    try {
+      const doc = await read.found;
+      // Only documents that exist: one created later needs no dropping.
+      if (doc && !read.stale && this.#following && read.epoch === this.#epoch) {
+        if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+        this.#entries.set(id, { doc: deepFreeze(doc), at: this.now() });
+      }
+      return doc as T | null;
+    } finally {
+      if (this.#reads.get(id) === read) this.#reads.delete(id);
+    }
   }
 
-  forget(id: string): void {
-    this.#entries.delete(id);
-  }
-
-  /** As AppStore.workspaceAndMembership, from the cache. */
+  /** As AppStore.workspaceAndMembership, from this instance's copies. */
   async workspaceAndMembership(
     slug: string,
     userId: string,
@@ -112,80 +133,84 @@ export class AccessCache {
     return { workspace, membership };
   }
 
-  /** Start following the app database's changes; the cache serves from then on. */
-  start(): void {
-    void this.#follow();
-  }
-
-  stop(): void {
-    this.#stopped = true;
-    this.#notFollowing();
-    this.#stop.abort();
-  }
-
-  #notFollowing() {
-    this.#following = false;
-    this.#epoch++;
-    this.#entries.clear();
-  }
-
-  #changed(id: string, deleted: boolean) {
-    this.#changes++;
-    if (this.#changedAt.size >= MAX_ENTRIES) {
-      // Too many to remember: void every read in flight instead.
-      this.#changedAt.clear();
-      this.#epoch++;
-    }
-    this.#changedAt.set(id, this.#changes);
+  #drop(id: string): void {
     this.#entries.delete(id);
+    const read = this.#reads.get(id);
+    if (read) read.stale = true;
+    this.#reads.delete(id);
+  }
+
+  #changed({ id, rev, deleted }: FollowedChange): void {
+    if (!CACHED.test(id)) return;
+    this.#drop(id);
+    if (rev !== null) {
+      const key = `${id}\n${rev}`;
+      const waiting = this.#awaiting.get(key);
+      this.#awaiting.delete(key);
+      for (const resolve of waiting ?? []) resolve();
+      if (this.#seen.size >= RECENTLY_SEEN) this.#seen.clear();
+      this.#seen.add(key);
+    }
     const membership = deleted ? MEMBERSHIP.exec(id) : null;
     if (membership) this.live.abort(membership[1]!, membership[2]!);
   }
 
-  async #follow(): Promise<void> {
-    const db = `/${encodeURIComponent(this.store.db)}`;
-    let since: string | number | null = null;
-    let failures = 0;
-    while (!this.#stopped) {
-      try {
-        if (since === null) {
-          const info = await this.#json<{ update_seq: string | number }>(db, {});
-          since = info.update_seq;
-        }
-        // From here every change after `since` reaches this loop, even if the longpoll below
-        // has not been answered yet: the cache may serve.
-        const feed: Promise<ChangesAnswer> = this.#json(`${db}/_changes`, {
-          feed: 'longpoll',
-          since: String(since),
-          timeout: FEED_TIMEOUT_MS,
+  /**
+   * This instance wrote these revisions: drop its copies at once, then wait (a moment at most)
+   * for its feed to show them. The database sends a change to every instance's feed alike, so
+   * once this one has it, the others have been sent it too.
+   */
+  async #wrote(written: readonly Written[]): Promise<void> {
+    const watched = written.filter(({ id }) => CACHED.test(id));
+    for (const { id } of watched) this.#drop(id);
+    if (!this.#following || watched.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cleanups: (() => void)[] = [];
+    const seen = watched.map(({ id, rev }) => {
+      const key = `${id}\n${rev}`;
+      if (this.#seen.has(key)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        let set = this.#awaiting.get(key);
+        if (!set) this.#awaiting.set(key, (set = new Set()));
+        set.add(resolve);
+        cleanups.push(() => {
+          set.delete(resolve);
+          if (set.size === 0 && this.#awaiting.get(key) === set) this.#awaiting.delete(key);
         });
-        this.#following = true;
-        const { results, last_seq } = await feed;
-        for (const change of results) this.#changed(change.id, change.deleted === true);
-        since = last_seq;
-        failures = 0;
-      } catch (err) {
-        if (this.#stopped) return;
-        // The database being unreachable shows in the requests that fail (and in
-        // keel_database_errors_total); this only says why the cache is not in use.
-        if (this.#following || failures === 0)
-          this.log.debug({ err }, 'not following the app database; access is read every time');
-        this.#notFollowing();
-        failures++;
-        await new Promise((resolve) => setTimeout(resolve, FEED_RETRY_MS).unref());
-      }
-    }
+      });
+    });
+    await Promise.race([
+      Promise.all(seen),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, SEEN_WITHIN_MS))),
+    ]);
+    clearTimeout(timer);
+    for (const cleanup of cleanups) cleanup();
   }
 
-  async #json<T>(path: string, query: Record<string, string | number>): Promise<T> {
-    const res = await this.store.couch.request('GET', path, {
-      query,
-      signal: AbortSignal.any([this.#stop.signal, AbortSignal.timeout(FEED_GIVE_UP_MS)]),
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`GET ${path} → ${res.status}`);
-    }
-    return (await res.json()) as T;
+  #followingNow(): void {
+    this.#epoch++;
+    this.#following = true;
+    upstreamFeeds.inc({ database: 'app' });
   }
+
+  #lost(): void {
+    if (this.#following) upstreamFeeds.dec({ database: 'app' });
+    this.#following = false;
+    this.#epoch++;
+    this.#entries.clear();
+    this.#reads.clear();
+    this.#seen.clear();
+    // Nothing to wait for any more: the writes go on as without a cache.
+    for (const waiting of this.#awaiting.values()) for (const resolve of waiting) resolve();
+    this.#awaiting.clear();
+  }
+}
+
+/** Copies are shared by every request that reads them: nobody may change one. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

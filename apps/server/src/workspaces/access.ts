@@ -22,7 +22,7 @@ export interface WorkspaceAccess {
  */
 export async function workspaceAccess(
   request: FastifyRequest,
-  store: AppStore,
+  store: Pick<AppStore, 'workspaceAndMembership'>,
   slug: string,
 ): Promise<WorkspaceAccess> {
   const session = requireSession(request);

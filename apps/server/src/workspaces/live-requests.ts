@@ -3,9 +3,8 @@ import { liveClients } from '../metrics.ts';
 /**
  * The `/db/:ws` requests this instance is proxying, by user and workspace, so removing someone
  * (or deleting the workspace) can cut their open longpoll `_changes` at once instead of letting
- * it deliver one more batch. Other instances behind the same load balancer do not hear about
- * it: their open longpolls end at the database's own timeout (at most a minute) and the
- * browser's next request is refused there, because every request checks the membership anew.
+ * it deliver one more batch. Other instances behind the same load balancer hear of it through
+ * their feed of the app database (AccessCache), which calls `abort` there as well.
  *
  * Shutting down, the instance ends the requests that wait for news (longpolls): they would hold
  * its close for as long as nothing changes. Each is aborted with a `ShuttingDown` reason and
@@ -14,7 +13,6 @@ import { liveClients } from '../metrics.ts';
 export class LiveRequests {
   readonly #open = new Map<string, Set<AbortController>>();
   readonly #waiting = new Set<AbortController>();
-  readonly #ended: ((userId: string, workspaceId: string) => void)[] = [];
   #closing = false;
 
   static key(userId: string, workspaceId: string) {
@@ -48,17 +46,8 @@ export class LiveRequests {
     };
   }
 
-  /** Called on every `abort`: a membership ended (AccessCache drops its copy). */
-  onEnded(listener: (userId: string, workspaceId: string) => void): void {
-    this.#ended.push(listener);
-  }
-
-  /**
-   * `userId`'s membership of `workspaceId` ended: abort every tracked request of theirs there;
-   * returns how many.
-   */
+  /** Abort every tracked request of `userId` on `workspaceId`; returns how many. */
   abort(userId: string, workspaceId: string): number {
-    for (const listener of this.#ended) listener(userId, workspaceId);
     const key = LiveRequests.key(userId, workspaceId);
     const set = this.#open.get(key);
     this.#open.delete(key);
