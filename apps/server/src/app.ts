@@ -99,8 +99,6 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout; tests read them to check what is never logged. */
   logStream?: { write(line: string): void };
-  /** From how many milliseconds a request is logged as slow (SLOW_REQUEST_MS). */
-  slowRequestMs?: number;
   /** How long a connection may take to send its request's headers; Node's 60 s by default. */
   headersTimeoutMs?: number;
 }
@@ -122,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       },
     },
-    logController: new RequestLog(options.slowRequestMs),
+    logController: new RequestLog(config.slowRequestMs),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_000_000,

@@ -32,4 +32,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
     expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
   });
+
+  it('logs requests as slow from SLOW_REQUEST_MS, one second unless told', () => {
+    expect(loadConfig({}).slowRequestMs).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '' }).slowRequestMs).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '250' }).slowRequestMs).toBe(250);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: 'slow' })).toThrow(/SLOW_REQUEST_MS/);
+  });
 });

@@ -43,6 +43,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    SLOW_REQUEST_MS: z
+      .literal('')
+      .transform(() => undefined)
+      .or(z.coerce.number().int().min(0))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -64,6 +69,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
   logLevel: string;
+  /** From how many milliseconds a request is logged (at `info`) as slow. */
+  slowRequestMs: number;
   /** Where `/metrics` is served (on HOST); null: not served. */
   metricsPort: number | null;
 }
@@ -107,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS ?? 1000,
     metricsPort: e.METRICS_PORT ?? null,
   };
 }
