@@ -83,8 +83,9 @@ export async function restoreDatabase(
 /**
  * Bring a workspace back to a backup: restore it into a new database beside the workspace's,
  * then point the workspace at it. The database it used is kept (the operator drops it once
- * satisfied). Devices find no replication checkpoint on the new database and sync from the
- * start: they get what the backup holds and send back what they hold that it lacks.
+ * satisfied). Keel is stopped meanwhile (docs/deploy.md): when it is back, devices find no
+ * replication checkpoint on the new database and sync from the start, getting what the backup
+ * holds and sending back what they hold that it lacks.
  */
 export async function restoreWorkspace(
   store: AppStore,
