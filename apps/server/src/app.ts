@@ -33,10 +33,12 @@ import { snapshotRoutes } from './routes/api/snapshot-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
+import { AccessCache } from './workspaces/access-cache.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
   live: LiveRequests;
+  cache: AccessCache;
   feeds: WorkspaceFeeds;
   store: AppStore;
   couch: CouchClient;
@@ -98,8 +100,6 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout; tests read them to check what is never logged. */
   logStream?: { write(line: string): void };
-  /** From how many milliseconds a request is logged as slow (SLOW_REQUEST_MS). */
-  slowRequestMs?: number;
   /** How long a connection may take to send its request's headers; Node's 60 s by default. */
   headersTimeoutMs?: number;
   /** What waiting for a write to settle on the database means (CouchOptions.settle; tests). */
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       },
     },
-    logController: new RequestLog(options.slowRequestMs),
+    logController: new RequestLog(config.slowRequestMs),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_000_000,
@@ -142,11 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let embeddedDb: EmbeddedDb | null = null;
   let couch: CouchClient;
   if (config.couch) {
-    couch = new CouchClient({ ...config.couch, settle: options.settle });
+    couch = new CouchClient({ ...config.couch, settle: options.settle }, config.appDbName);
     await waitForDatabase(couch, app.log);
   } else {
     embeddedDb = await startEmbeddedDb(config.dataDir, app.log);
-    couch = new CouchClient(embeddedDb);
+    couch = new CouchClient(embeddedDb, config.appDbName);
   }
   app.addHook('onClose', async () => embeddedDb?.stop());
 
@@ -158,7 +158,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerRequestMetrics(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
-  registerSessions(app, { store, secure, alongside: startWorkspaceLookup(store) });
+  const live = new LiveRequests();
+  // The session, user and membership behind each replication request, kept per instance and
+  // dropped as the app database's changes feed reports them changed (decision 011).
+  const cache = new AccessCache(store, live, app.log);
+  cache.start();
+  app.addHook('onClose', async () => cache.stop());
+  registerSessions(app, { store, secure, alongside: startWorkspaceLookup(cache), cache });
   // Each instance holds its share of every limit, so the instances together hold a person to it.
   const share = (limit: number) => instanceShare(limit, config.instances);
   registerWriteLimit(
@@ -192,7 +198,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
-  const live = new LiveRequests();
   // One upstream `_changes` feed per workspace this instance's clients follow (issue 22).
   const feeds = new WorkspaceFeeds(couch);
   app.addHook('onClose', async () => feeds.close());
@@ -207,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch, live, feeds });
+    await dbProxyRoutes(db, { store, cache, couch, live, feeds });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
@@ -230,5 +235,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  return { app, store, couch, embeddedDb, live, feeds };
+  return { app, store, couch, embeddedDb, live, cache, feeds };
 }

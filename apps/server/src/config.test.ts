@@ -53,4 +53,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KEEL_INSTANCES: '0' })).toThrow(/KEEL_INSTANCES/);
     expect(() => loadConfig({ KEEL_INSTANCES: '1.5' })).toThrow(/KEEL_INSTANCES/);
   });
+
+  it('logs requests as slow from SLOW_REQUEST_MS, one second unless told', () => {
+    expect(loadConfig({}).slowRequestMs).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '' }).slowRequestMs).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '250' }).slowRequestMs).toBe(250);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: 'slow' })).toThrow(/SLOW_REQUEST_MS/);
+  });
 });

@@ -45,6 +45,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    SLOW_REQUEST_MS: z
+      .literal('')
+      .transform(() => undefined)
+      .or(z.coerce.number().int().min(0))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -71,6 +76,8 @@ export interface Config {
    */
   instances: number;
   logLevel: string;
+  /** From how many milliseconds a request is logged (at `info`) as slow. */
+  slowRequestMs: number;
   /** Where `/metrics` is served (on HOST); null: not served. */
   metricsPort: number | null;
 }
@@ -126,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     instances: e.KEEL_INSTANCES,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS ?? 1000,
     metricsPort: e.METRICS_PORT ?? null,
   };
 }

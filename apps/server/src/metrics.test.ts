@@ -1,8 +1,9 @@
 import http from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { metrics } from './metrics.ts';
 import { BrowserSession, newAccount, signUp } from './testing/browser-session.ts';
 import { freePort, startTestServer, type TestServer } from './testing/test-server.ts';
-import { createWorkspaceAs } from './testing/workspace-fixture.ts';
+import { createWorkspaceAs, issueDoc } from './testing/workspace-fixture.ts';
 
 /**
  * `/metrics` in Prometheus' text format, on METRICS_PORT only. The registry is the process's, so
@@ -60,17 +61,64 @@ describe('/metrics', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sample(await scrape(), 'keel_live_clients')).toBe(sample(before, 'keel_live_clients'));
 
-    // The process's own numbers, and the ones other parts set, are there from the start.
-    for (const name of [
-      'process_cpu_seconds_total',
-      'nodejs_eventloop_lag_seconds',
-      'keel_upstream_feeds',
-      'keel_replication_lag_seconds',
-    ])
+    // The process's own numbers are there from the start.
+    for (const name of ['process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds'])
       expect(after).toMatch(new RegExp(`^${name} `, 'm'));
 
     expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
+  });
+
+  it('counts upstream feeds, and how long changes take from the feed to live clients', async () => {
+    const metricsPort = await freePort();
+    const server = await startTestServer({ env: { METRICS_PORT: String(metricsPort) } });
+    servers.push(server);
+    const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount('feeds'));
+    const ws = await createWorkspaceAs(browser, 'feeds');
+    const feeds = (text: string, database: string) =>
+      sample(text, `keel_upstream_feeds{database="${database}"}`);
+    // The app database's feed, behind the access cache, once it follows.
+    await vi.waitFor(async () => expect(feeds(await scrape(), 'app')).toBeGreaterThanOrEqual(1), {
+      timeout: 15_000,
+    });
+    const before = await scrape();
+
+    // A device following the workspace live (PouchDB's request: from where it stands) opens
+    // the instance's feed of it, and a change reaches it through that feed.
+    const since = (
+      (await (await browser.request('/db/feeds/_changes?since=0')).json()) as { last_seq: string }
+    ).last_seq;
+    const waiting = browser.request(
+      `/db/feeds/_changes?style=all_docs&feed=longpoll&since=${encodeURIComponent(since)}`,
+    );
+    await vi.waitFor(async () =>
+      expect(feeds(await scrape(), 'workspace') - feeds(before, 'workspace')).toBe(1),
+    );
+    // Caught up, and waiting on the feed for the next change. (A client waits up to 5 s for a
+    // new feed to be ready, which on a quiet database is when its first heartbeat arrives.)
+    const { dbName } = (await server.store.workspaceBySlug('feeds'))!;
+    await vi.waitFor(() => expect(server.feeds.peek(dbName)?.clients).toBe(1), {
+      timeout: 10_000,
+    });
+    const saved = await browser.request('/db/feeds/_bulk_docs', {
+      method: 'POST',
+      json: { docs: [issueDoc(ws)] },
+    });
+    expect(saved.status).toBe(201);
+    const answer = (await (await waiting).json()) as { results: unknown[] };
+    expect(answer.results).toHaveLength(1);
+    const after = await scrape();
+    const lag = 'keel_replication_lag_seconds';
+    expect(sample(after, `${lag}_count`) - sample(before, `${lag}_count`)).toBe(1);
+    expect(sample(after, `${lag}_sum`)).toBeGreaterThan(sample(before, `${lag}_sum`));
+
+    // Closing the instance closes its feeds.
+    await server.close();
+    const closed = await metrics.metrics();
+    expect(feeds(closed, 'workspace')).toBe(feeds(before, 'workspace'));
+    expect(feeds(closed, 'app')).toBe(feeds(before, 'app') - 1);
   });
 
   it('counts database errors', async () => {

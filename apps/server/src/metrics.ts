@@ -28,13 +28,22 @@ export const liveClients = new Gauge({
 
 export const upstreamFeeds = new Gauge({
   name: 'keel_upstream_feeds',
-  help: 'Changes feeds this instance holds open to the database for its live clients',
+  help: 'Changes feeds this instance holds open to the database: one per workspace its live clients follow, one of the app database (access cache)',
+  labelNames: ['database'] as const,
   registers: [metrics],
 });
 
-export const replicationLag = new Gauge({
+export const replicationLag = new Histogram({
   name: 'keel_replication_lag_seconds',
-  help: 'How far behind the database the changes this instance passes to live clients are',
+  help: 'From a change reaching this instance on its workspace feed to a live client being sent it',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metrics],
+});
+
+export const databaseRequests = new Counter({
+  name: 'keel_database_requests_total',
+  help: 'Requests made to the database, by database: "app", "workspace", or "server" (its root, _all_dbs …)',
+  labelNames: ['database'] as const,
   registers: [metrics],
 });
 
@@ -42,6 +51,13 @@ export const databaseErrors = new Counter({
   name: 'keel_database_errors_total',
   help: 'Database calls that failed: "unreachable", or the status the database answered',
   labelNames: ['reason'] as const,
+  registers: [metrics],
+});
+
+export const accessCacheReads = new Counter({
+  name: 'keel_access_cache_reads_total',
+  help: 'Sessions, users, workspaces and memberships replication requests needed: "hit" from memory, "shared" a read already in flight, "miss" read from the database',
+  labelNames: ['result'] as const,
   registers: [metrics],
 });
 

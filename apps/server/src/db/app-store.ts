@@ -116,6 +116,14 @@ export interface IdSetRef {
   legacy: () => Promise<string[]>;
 }
 
+/** A document revision this instance wrote. */
+export interface Written {
+  id: string;
+  rev: string;
+}
+
+export type WriteListener = (written: readonly Written[]) => Promise<void> | void;
+
 /** The user id inside a `user:<id>` document id. */
 export const userIdOf = (user: UserDoc) => user._id.slice('user:'.length);
 
@@ -155,10 +163,27 @@ export class AppStore {
    */
   private readonly slugIds = new Map<string, string>();
 
+  readonly #written: WriteListener[] = [];
+
   constructor(
     readonly couch: CouchClient,
     readonly db: string,
   ) {}
+
+  /**
+   * Call `listener` after each write this instance makes through `put`, `update`, `remove` and
+   * `deleteSessionsOf`; the write returns once every listener has settled (AccessCache drops its
+   * copy, then waits for its changes feed to see the write). `create` needs none: nothing holds
+   * a copy of a document that did not exist.
+   */
+  onWritten(listener: WriteListener): void {
+    this.#written.push(listener);
+  }
+
+  async #wrote(written: readonly Written[]): Promise<void> {
+    if (written.length === 0) return;
+    await Promise.all(this.#written.map((listener) => listener(written)));
+  }
 
   async init(): Promise<void> {
     await this.couch.createDb(this.db);
@@ -168,8 +193,10 @@ export class AppStore {
     return this.couch.getDoc<T>(this.db, id);
   }
 
-  put(doc: CouchDoc): Promise<string> {
-    return this.couch.putDoc(this.db, doc);
+  async put(doc: CouchDoc): Promise<string> {
+    const rev = await this.couch.putDoc(this.db, doc);
+    await this.#wrote([{ id: doc._id, rev }]);
+    return rev;
   }
 
   /** The documents of `ids` that exist, each read by id. */
@@ -254,7 +281,8 @@ export class AppStore {
     await retryOnConflict(id, 20, async () => {
       const current = await this.couch.getDoc(this.db, id, { conflicts: true });
       if (!current?._rev) return;
-      await this.couch.deleteDoc(this.db, id, current._rev);
+      const rev = await this.couch.deleteDoc(this.db, id, current._rev);
+      await this.#wrote([{ id, rev }]);
       await this.drop(id, current._conflicts ?? []);
     });
   }
@@ -435,11 +463,12 @@ export class AppStore {
     });
     const sessions = rows.flatMap((r) => (r.doc ? [r.doc] : []));
     if (sessions.length === 0) return 0;
-    await this.couch.bulkDocs(
+    const results = await this.couch.bulkDocs(
       this.db,
       sessions.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })),
     );
     await Promise.all(sessions.map((s) => this.drop(s._id, s._conflicts ?? [])));
+    await this.#wrote(results.flatMap((r) => (r.rev ? [{ id: r.id, rev: r.rev }] : [])));
     return sessions.length;
   }
 

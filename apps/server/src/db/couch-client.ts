@@ -1,5 +1,5 @@
 import { AppError } from '../app-error.ts';
-import { databaseErrors } from '../metrics.ts';
+import { databaseErrors, databaseRequests } from '../metrics.ts';
 
 /**
  * The one HTTP client Keel's server uses for CouchDB, embedded or hosted alike, so the code path
@@ -74,7 +74,14 @@ export class CouchClient {
   readonly #settle: CouchOptions['settle'];
   readonly #auth: string | null;
 
-  constructor(options: CouchOptions) {
+  /**
+   * `appDb`: the app database's name, for counting requests by database
+   * (keel_database_requests_total); without it every database counts as a workspace's.
+   */
+  constructor(
+    options: CouchOptions,
+    private readonly appDb?: string,
+  ) {
     this.baseUrl = options.url.replace(/\/$/, '');
     this.settleMs = options.settleMs ?? 0;
     this.#settle = options.settle;
@@ -109,6 +116,7 @@ export class CouchClient {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
+    databaseRequests.inc({ database: this.#databaseOf(path) });
     try {
       const send = () =>
         fetch(this.url(path, options.query), { method, headers, body, signal: options.signal });
@@ -132,6 +140,14 @@ export class CouchClient {
       databaseErrors.inc({ reason: 'unreachable' });
       throw new AppError('DB_UNAVAILABLE', { detail: `CouchDB ${method} ${path} failed`, cause });
     }
+  }
+
+  #databaseOf(path: string): 'app' | 'workspace' | 'server' {
+    const first = path.split(/[/?]/, 2)[1] ?? '';
+    if (first === '' || first.startsWith('_')) return 'server';
+    return this.appDb !== undefined && decodeURIComponent(first) === this.appDb
+      ? 'app'
+      : 'workspace';
   }
 
   async json<T>(
@@ -232,10 +248,14 @@ export class CouchClient {
     return res.rev;
   }
 
-  async deleteDoc(db: string, id: string, rev: string): Promise<void> {
-    await this.json('DELETE', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
-      query: { rev },
-    });
+  /** Delete one revision of a document; returns the deletion's revision. */
+  async deleteDoc(db: string, id: string, rev: string): Promise<string> {
+    const res = await this.json<{ rev: string }>(
+      'DELETE',
+      CouchClient.dbPath(db, `/${encodeURIComponent(id)}`),
+      { query: { rev } },
+    );
+    return res.rev;
   }
 
   async allDocs<T>(

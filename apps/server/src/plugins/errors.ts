@@ -56,6 +56,13 @@ function toProblem(error: FastifyError | AppError | Error, requestId: string): P
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A streamed answer cut before its first byte, its connection closed: by the proxy on
+    // purpose (a longpoll of someone just removed) or by the browser. Nothing failed, and
+    // nobody is left to answer; counted as 499, as nginx logs a client that went away.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && reply.raw.destroyed) {
+      request.log.debug({ reason: error.code }, 'reply ended early');
+      return reply.code(499).send();
+    }
     const body = toProblem(error, request.id);
     // One line for a failure (the request log adds none); a refusal is the client's business.
     if (body.status >= 500) noteLogged(request);

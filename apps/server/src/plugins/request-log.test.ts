@@ -12,6 +12,7 @@ import { externalDatabase, startTestServer, type TestServer } from '../testing/t
 interface Line {
   level: number;
   msg: string;
+  reqId?: string;
   req?: { method: string; url: string };
   res?: { statusCode: number };
   responseTime?: number;
@@ -25,9 +26,11 @@ afterAll(async () => {
 async function start(slowRequestMs?: number) {
   const lines: Line[] = [];
   const server = await startTestServer({
-    env: { LOG_LEVEL: 'info' },
+    env: {
+      LOG_LEVEL: 'info',
+      ...(slowRequestMs !== undefined && { SLOW_REQUEST_MS: String(slowRequestMs) }),
+    },
     logStream: { write: (line) => void lines.push(JSON.parse(line) as Line) },
-    slowRequestMs,
   });
   servers.push(server);
   const browser = new BrowserSession(server.url);
@@ -61,6 +64,27 @@ async function abandonLongpoll(server: TestServer, browser: BrowserSession) {
   expect(status).toBe(200);
 }
 
+/** Where the workspace's changes stand now: what a device that has read everything asks from. */
+async function caughtUp(browser: BrowserSession): Promise<string> {
+  const res = await browser.request('/db/logs/_changes?style=all_docs&since=0');
+  return String(((await res.json()) as { last_seq: string | number }).last_seq);
+}
+
+/**
+ * PouchDB's live pull (answered from the instance's feed of the workspace), given up by the
+ * browser while it waits and before a byte of the answer has arrived.
+ */
+async function abandonLiveLongpoll(server: TestServer, browser: BrowserSession) {
+  const since = encodeURIComponent(await caughtUp(browser));
+  const req = http.get(
+    `${server.url}/db/logs/_changes?style=all_docs&feed=longpoll&since=${since}&timeout=20000`,
+    { headers: { cookie: browser.cookieHeader() }, agent: false },
+  );
+  req.on('error', () => {});
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  req.destroy();
+}
+
 describe('request log', () => {
   let lines: Line[] = [];
   afterEach(() => {
@@ -78,6 +102,10 @@ describe('request log', () => {
     expect(lines).toEqual([]);
 
     await abandonLongpoll(keel.server, keel.browser);
+    await settle();
+    expect(lines).toEqual([]);
+
+    await abandonLiveLongpoll(keel.server, keel.browser);
     await settle();
     expect(lines).toEqual([]);
   });
@@ -124,11 +152,22 @@ describe('request log', () => {
       () => 'answered',
       () => 'cut',
     );
+    // And one waiting on the instance's feed of the workspace, nothing of it sent yet.
+    const since = encodeURIComponent(await caughtUp(member));
+    const live = member
+      .request(`/db/logs/_changes?style=all_docs&feed=longpoll&since=${since}`)
+      .then((answer) => answer.text())
+      .then(
+        () => 'answered',
+        () => 'cut',
+      );
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const removed = await keel.browser.request(`/api/workspaces/logs/members/${memberId}`, {
       method: 'DELETE',
     });
     expect(removed.status).toBe(204);
     expect(await longpoll).toBe('cut');
+    expect(await live).toBe('cut');
     await settle();
     expect(lines).toEqual([]);
   });
@@ -168,7 +207,12 @@ describe('request log', () => {
     });
     expect(res.status).toBe(503);
     await settle();
-    expect(lines).toHaveLength(1);
-    expect(lines[0]!.level).toBeGreaterThanOrEqual(40);
+    const aboutRequests = lines.filter((line) => line.reqId !== undefined);
+    expect(aboutRequests).toHaveLength(1);
+    expect(aboutRequests[0]!.level).toBeGreaterThanOrEqual(40);
+    // Besides, once: the instance no longer follows the app database (its access cache).
+    expect(lines.filter((line) => line.reqId === undefined)).toMatchObject([
+      { level: 40, msg: 'changes feed lost; reconnecting' },
+    ]);
   });
 });

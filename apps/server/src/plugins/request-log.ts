@@ -1,8 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** From this many milliseconds a request is logged at `info` as slow. */
-export const SLOW_REQUEST_MS = 1000;
-
 // A changes feed that waits for news on purpose: long by design, never slow.
 const WAITS_ON_PURPOSE = /^\/db\/[^/]+\/_changes\?(?:.*&)?feed=longpoll(?:&|$)/;
 
@@ -20,7 +17,8 @@ export function noteLogged(request: FastifyRequest): void {
  * was slow, so at the default level the log says what needs looking at; `debug` shows the rest.
  */
 export class RequestLog extends LogController {
-  constructor(private readonly slowMs = SLOW_REQUEST_MS) {
+  /** `slowMs`: from this many milliseconds a request is logged at `info` as slow. */
+  constructor(private readonly slowMs: number) {
     super();
   }
 

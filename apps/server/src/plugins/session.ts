@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@keel/domain';
 import { AppError } from '../app-error.ts';
-import { userIdOf, type AppStore, type UserDoc } from '../db/app-store.ts';
+import { userIdOf, type AppStore, type SessionDoc, type UserDoc } from '../db/app-store.ts';
+import type { AccessCache } from '../workspaces/access-cache.ts';
 
 export const SESSION_COOKIE = 'keel_session';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -42,6 +43,11 @@ export function registerSessions(
      * trip of their own. Whatever uses their result must check the session is that user's.
      */
     alongside?: (request: FastifyRequest, userId: string) => void;
+    /**
+     * Where a replication request (`/db/…`) reads its session and user: this instance's copy,
+     * kept in step with the database (AccessCache). Other requests read the database.
+     */
+    cache?: Pick<AccessCache, 'get'>;
   },
 ) {
   const { store } = opts;
@@ -55,7 +61,13 @@ export function registerSessions(
     opts.alongside?.(request, parsed.userId);
     // The session's id starts with its user's id, so both are read at once: every proxied
     // replication request passes here, and each read is a round trip to the database.
-    const [session, user] = await Promise.all([store.session(docId), store.getUser(parsed.userId)]);
+    // Replication requests read them from this instance's copies (decision 011); a session
+    // read from the database counts only when no version of it was deleted (decision 013).
+    const cache = opts.cache && request.url.startsWith('/db/') ? opts.cache : null;
+    const [session, user] = await Promise.all([
+      cache ? cache.get<SessionDoc>(docId, (id) => store.session(id)) : store.session(docId),
+      cache ? cache.get<UserDoc>(`user:${parsed.userId}`) : store.getUser(parsed.userId),
+    ]);
     if (!session || !user || session.userId !== userIdOf(user)) return;
     const now = Date.now();
     if (

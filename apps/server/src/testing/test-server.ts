@@ -66,8 +66,6 @@ export async function startTestServer(
     now?: () => number;
     /** Where the server's log lines go (pino's JSON, one per line); none by default. */
     logStream?: { write(line: string): void };
-    /** From how many milliseconds a request is logged as slow. */
-    slowRequestMs?: number;
     /** How long a connection may take to send its request's headers. */
     headersTimeoutMs?: number;
     /** What waiting for a write to settle means (the multi-master harness). */
@@ -87,7 +85,6 @@ export async function startTestServer(
   const keel = await buildApp(config, {
     now: options.now,
     logStream: options.logStream,
-    slowRequestMs: options.slowRequestMs,
     headersTimeoutMs: options.headersTimeoutMs,
     settle: options.settle,
   });

@@ -22,7 +22,7 @@ export interface WorkspaceAccess {
  */
 export async function workspaceAccess(
   request: FastifyRequest,
-  store: AppStore,
+  store: Pick<AppStore, 'workspaceAndMembership'>,
   slug: string,
 ): Promise<WorkspaceAccess> {
   const session = requireSession(request);
@@ -56,9 +56,10 @@ const lookups = new WeakMap<
  * For a replication request (`/db/:ws/…`), start reading the workspace and the membership
  * while the session is still being read (registerSessions' `alongside`): every replication
  * request needs both, and they no longer wait for the session's round trip. `workspaceAccess`
- * uses the result only for the user the session turned out to be.
+ * uses the result only for the user the session turned out to be. Read from this instance's
+ * copy (AccessCache), which is in step with the database; from the database when there is none.
  */
-export function startWorkspaceLookup(store: AppStore) {
+export function startWorkspaceLookup(store: Pick<AppStore, 'workspaceAndMembership'>) {
   return (request: FastifyRequest, userId: string): void => {
     const slug = (request.params as { ws?: unknown } | undefined)?.ws;
     if (!request.routeOptions.url?.startsWith('/db/:ws') || typeof slug !== 'string') return;

@@ -3,9 +3,8 @@ import { liveClients } from '../metrics.ts';
 /**
  * The `/db/:ws` requests this instance is proxying, by user and workspace, so removing someone
  * (or deleting the workspace) can cut their open longpoll `_changes` at once instead of letting
- * it deliver one more batch. Other instances behind the same load balancer do not hear about
- * it: their open longpolls end at the database's own timeout (at most a minute) and the
- * browser's next request is refused there, because every request checks the membership anew.
+ * it deliver one more batch. Other instances behind the same load balancer hear of it through
+ * their feed of the app database (AccessCache), which calls `abort` there as well.
  *
  * Shutting down, the instance ends the requests that wait for news (longpolls): they would hold
  * its close for as long as nothing changes. Each is aborted with a `ShuttingDown` reason and

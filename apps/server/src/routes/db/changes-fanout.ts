@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CouchClient } from '../../db/couch-client.ts';
+import { replicationLag } from '../../metrics.ts';
 import { endedByShutdown } from '../../workspaces/live-requests.ts';
 import {
   seqParam,
@@ -167,16 +168,24 @@ class Answer {
     if (this.done) return;
     this.lastSeq = lastSeq;
     const rows = rowsNow();
-    if (rows.length) return this.end(rows, lastSeq);
+    if (rows.length) return this.deliver(rows, lastSeq);
     this.cleanups.push(
       this.ctx.feed.listen({
         changed: () => {
           const next = rowsNow();
-          if (next.length) this.end(next, lastSeq);
+          if (next.length) this.deliver(next, lastSeq);
         },
         ended: () => this.end([], lastSeq),
       }),
     );
+  }
+
+  /** End with changes from the feed, counting how long after their arrival they go out. */
+  private deliver(rows: readonly ChangeRow[], lastSeq: Seq): void {
+    const arrived = rows[0] && this.ctx.feed.arrivedAt(rows[0]);
+    if (!this.done && arrived !== undefined)
+      replicationLag.observe((performance.now() - arrived) / 1000);
+    this.end(rows, lastSeq);
   }
 
   end(rows: readonly ChangeRow[], lastSeq: Seq): void {

@@ -47,9 +47,16 @@ function assertKeelDocIds(body: unknown) {
  */
 export async function dbProxyRoutes(
   app: FastifyInstance,
-  opts: { store: AppStore; couch: CouchClient; live: LiveRequests; feeds: WorkspaceFeeds },
+  opts: {
+    store: AppStore;
+    /** Where each request's workspace and membership are read (AccessCache). */
+    cache: Pick<AppStore, 'workspaceAndMembership'>;
+    couch: CouchClient;
+    live: LiveRequests;
+    feeds: WorkspaceFeeds;
+  },
 ) {
-  const { store, couch, live, feeds } = opts;
+  const { store, cache, couch, live, feeds } = opts;
 
   app.addContentTypeParser(
     'application/json',
@@ -71,7 +78,7 @@ export async function dbProxyRoutes(
     request: FastifyRequest<{ Params: { ws: string } }>,
     reply: FastifyReply,
   ) => {
-    const access = await workspaceAccess(request, store, request.params.ws);
+    const access = await workspaceAccess(request, cache, request.params.ws);
     const rawUrl = request.raw.url ?? '';
     const [rawPath = '', rawQuery = ''] = rawUrl.split(/\?(.*)/s, 2);
     const prefix = `/db/${encodeURIComponent(request.params.ws)}`;

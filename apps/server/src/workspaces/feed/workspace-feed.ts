@@ -30,6 +30,8 @@ export interface FeedListener {
 export class WorkspaceFeed {
   private readonly log = new ChangeLog(KEPT_CHANGES);
   private readonly listeners = new Set<FeedListener>();
+  /** When each change was read from the database (for keel_replication_lag_seconds). */
+  private readonly readAt = new WeakMap<ChangeRow, number>();
   private pending: ChangeRow[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private abort = new AbortController();
@@ -76,6 +78,11 @@ export class WorkspaceFeed {
 
   afterPosition(position: number, limit: number): ChangeRow[] {
     return this.log.afterPosition(position, limit);
+  }
+
+  /** When the feed read `row` from the database (performance.now()); undefined if not its. */
+  arrivedAt(row: ChangeRow): number | undefined {
+    return this.readAt.get(row);
   }
 
   /** The document revision as the feed read it, if it still has it. */
@@ -173,6 +180,7 @@ export class WorkspaceFeed {
     if (typeof change.id !== 'string' || change.seq === undefined || !Array.isArray(change.changes))
       return;
     this.readSeq = change.seq;
+    this.readAt.set(change as ChangeRow, performance.now());
     this.pending.push(change as ChangeRow);
     this.flushTimer ??= setTimeout(() => void this.flush(), BATCH_MS);
   }

@@ -1,4 +1,5 @@
 import type { CouchClient } from '../../db/couch-client.ts';
+import { upstreamFeeds } from '../../metrics.ts';
 import { WorkspaceFeed } from './workspace-feed.ts';
 
 /** How long a feed nobody listens to stays open: a reload comes back to it. */
@@ -23,6 +24,7 @@ export class WorkspaceFeeds {
     if (!feed) {
       feed = new WorkspaceFeed(this.couch, dbName, () => this.forget(dbName));
       this.feeds.set(dbName, feed);
+      upstreamFeeds.inc({ database: 'workspace' });
     }
     return feed;
   }
@@ -66,7 +68,9 @@ export class WorkspaceFeeds {
   private forget(dbName: string): void {
     this.keep(dbName);
     const feed = this.feeds.get(dbName);
+    if (!feed) return;
     this.feeds.delete(dbName);
-    feed?.stop();
+    upstreamFeeds.dec({ database: 'workspace' });
+    feed.stop();
   }
 }
