@@ -628,19 +628,30 @@ export class AppStore {
       const written = results.flatMap((r, i) =>
         r.ok && r.rev ? [{ index: indexes[i]!, ...r }] : [],
       );
-      if (written.length === 0) continue;
+      // Others are claiming too: start again after every block claimed by now, rather than
+      // one by one behind them (with 20 devices at once, a device could lose 50 rounds so).
+      const jumpAhead = async () => {
+        next = Math.max(next, await this.firstFreeBlock(workspaceId, projectId));
+      };
+      if (written.length === 0) {
+        await jumpAhead();
+        continue;
+      }
       await this.settled(written.map((w) => w.id));
       const rows = await this.couch.allDocs<NumberBlockDoc>(this.db, {
         keys: written.map((w) => w.id),
         include_docs: true,
         conflicts: true,
       });
+      let lost = written.length < indexes.length;
       for (const [i, w] of written.entries()) {
         const doc = rows[i]?.doc;
         const kept = doc?._rev === w.rev;
         if (kept) won.push(w.index);
+        else lost = true;
         await this.drop(w.id, kept && doc ? (doc._conflicts ?? []) : [w.rev!]);
       }
+      if (lost) await jumpAhead();
     }
     return won
       .sort((a, b) => a - b)
