@@ -15,35 +15,88 @@ export function snapshotDbName(replicaName: string): string {
  * transaction over all of the replica's stores and went through PouchDB's processing of the
  * whole record: at 10,000 issues about two seconds of main thread, during which the replica's
  * own reads and writes (a change arriving from another member) waited, even after the page that
- * wrote it had gone. Here a write is one put (a third of a second at 10,000 issues), and the
- * replica never waits for it: IndexedDB orders transactions per database.
+ * wrote it had gone. Here a write is a put per slice of 5,000 documents (a third of a second in
+ * all at 10,000 issues; one slice at a time, so no task is long at 100,000), and the replica never
+ * waits for it: IndexedDB orders transactions per database.
  */
 export class SnapshotDb {
   private readonly handle: IdbHandle;
+  /** Each part's writes one after the other, so two never interleave their slices. */
+  private readonly writing = new Map<SnapshotPart, Promise<void>>();
 
   constructor(name: string) {
     this.handle = new IdbHandle(name, 1, (db) => db.createObjectStore(STORE, { keyPath: 'id' }));
   }
 
+  /** A part as written (its documents joined again), or null when it is missing or torn. */
   async read(part: SnapshotPart): Promise<Record<string, unknown> | null> {
     const db = await this.handle.open();
-    const found = await idbRequest<unknown>(
-      db.transaction(STORE).objectStore(STORE).get(snapshotKey(part)),
-    );
-    return found && typeof found === 'object' ? (found as Record<string, unknown>) : null;
+    const key = snapshotKey(part);
+    const found = await idbRequest<unknown>(db.transaction(STORE).objectStore(STORE).get(key));
+    if (!found || typeof found !== 'object') return null;
+    const { slices, writeId, ...head } = found as Record<string, unknown>;
+    if (typeof slices !== 'number') return head;
+    const docs: unknown[] = [];
+    // One slice a task: a workspace of 100,000 issues is tens of megabytes to clone.
+    for (let i = 0; i < slices; i++) {
+      const slice = await idbRequest<{ writeId?: unknown; docs?: unknown } | undefined>(
+        db.transaction(STORE).objectStore(STORE).get(sliceKey(key, i)),
+      );
+      // A write cut off part-way: the slices are not the head's; the caller reads the replica.
+      if (!slice || slice.writeId !== writeId || !Array.isArray(slice.docs)) return null;
+      for (const doc of slice.docs) docs.push(doc);
+    }
+    return { ...head, docs };
   }
 
-  async write(part: SnapshotPart, value: Record<string, unknown>): Promise<void> {
+  /**
+   * Write a part: its documents in slices of SLICE, each its own transaction (so the page's
+   * thread clones one slice at a time, between its frames), then the head that names them.
+   */
+  write(part: SnapshotPart, value: Record<string, unknown> & { docs: readonly unknown[] }) {
+    const previous = this.writing.get(part) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.writeNow(part, value));
+    this.writing.set(part, next);
+    return next;
+  }
+
+  private async writeNow(
+    part: SnapshotPart,
+    { docs, ...head }: Record<string, unknown> & { docs: readonly unknown[] },
+  ): Promise<void> {
     const db = await this.handle.open();
+    const key = snapshotKey(part);
+    const writeId = crypto.randomUUID();
+    const slices = Math.ceil(docs.length / SLICE);
+    for (let i = 0; i < slices; i++) {
+      const tx = db.transaction(STORE, 'readwrite');
+      tx.objectStore(STORE).put({
+        id: sliceKey(key, i),
+        writeId,
+        docs: docs.slice(i * SLICE, (i + 1) * SLICE),
+      });
+      // Aborted, e.g. for want of room: the caller keeps the slow path.
+      await idbDone(tx);
+    }
     const tx = db.transaction(STORE, 'readwrite');
-    tx.objectStore(STORE).put({ ...value, id: snapshotKey(part) });
-    // Aborted, e.g. for want of room: the caller keeps the slow path.
+    const store = tx.objectStore(STORE);
+    store.put({ ...head, id: key, writeId, slices });
+    // Slices of a longer earlier write.
+    store.delete(IDBKeyRange.bound(sliceKey(key, slices), `${key}#\uffff`));
     await idbDone(tx);
   }
 
   close(): void {
     this.handle.close();
   }
+}
+
+// About 50 ms of the page's thread to clone at 100,000 issues.
+const SLICE = 5_000;
+
+/** Slices sort in their order: `keel-snapshot-main#00000`, `#00001`, … */
+function sliceKey(key: string, index: number): string {
+  return `${key}#${String(index).padStart(5, '0')}`;
 }
 
 /**
