@@ -73,9 +73,9 @@ const body = (results: readonly ChangeRow[], lastSeq: Seq) =>
   JSON.stringify({ results, last_seq: lastSeq, pending: 0 });
 
 /**
- * Answer one live `_changes` request from the feed (with one catch-up read when behind). As
- * CouchDB does, the answer's headers go at once; heartbeats (newlines, when asked for) and then
- * the changes follow. Resolves when the request is done with: answered, or cut (the client gone,
+ * Answer one live `_changes` request from the feed (with one catch-up read when behind). The
+ * answer is a stream from the start: its headers go with its first byte, a heartbeat (a newline,
+ * when asked for) or the changes. Resolves when the request is done with: answered, or cut (the client gone,
  * or its access, or the catch-up read failed: the connection is closed and PouchDB retries).
  */
 export async function serveChanges(ctx: FanOutContext): Promise<void> {

@@ -147,8 +147,8 @@ export async function dbProxyRoutes(
     const dbName = access.workspace.dbName;
     const fanOut = endpoint.kind === 'changes' ? fanOutQuery(request.method, query) : null;
     if (fanOut) {
-      // Answered from this instance's feed of the workspace (changes-fanout.ts): the headers
-      // go at once, so removal cuts the answer off as it did the database's longpoll.
+      // Answered from this instance's feed of the workspace (changes-fanout.ts), as a stream,
+      // so removal cuts the answer off as it did the database's longpoll.
       reply.raw.on('close', () => feeds.released(dbName));
       answering = true;
       await serveChanges({
