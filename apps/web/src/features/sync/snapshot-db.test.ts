@@ -14,6 +14,22 @@ const fresh = () => {
 const docs = (n: number, tag = 'a') =>
   Array.from({ length: n }, (_, i) => ({ _id: `issue:${tag}${i}`, title: `Issue ${i}` }));
 
+/** Put a record straight into a snapshot database, as another build or a torn write left it. */
+async function putRaw(name: string, record: object): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction('snapshots', 'readwrite');
+    tx.objectStore('snapshots').put(record);
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error);
+  });
+  db.close();
+}
+
 async function records(name: string): Promise<string[]> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open(name);
@@ -61,20 +77,11 @@ describe('store snapshots in slices', () => {
   it('reads nothing when a slice is not the head’s (a write cut off part-way)', async () => {
     const { name, snapshots } = fresh();
     await snapshots.write('main', { version: 'v1', seq: 1, docs: docs(6_000) });
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
+    await putRaw(name, {
+      id: 'keel-snapshot-main#00001',
+      writeId: 'other',
+      docs: [],
     });
-    await new Promise<void>((resolve) => {
-      const tx = db.transaction('snapshots', 'readwrite');
-      tx.objectStore('snapshots').put({
-        id: 'keel-snapshot-main#00001',
-        writeId: 'other',
-        docs: [],
-      });
-      tx.oncomplete = () => resolve();
-    });
-    db.close();
     expect(await snapshots.read('main')).toBeNull();
     snapshots.close();
   });
@@ -93,21 +100,12 @@ describe('store snapshots in slices', () => {
   it('reads a snapshot of the one-record form written before slices', async () => {
     const { name, snapshots } = fresh();
     await snapshots.read('main'); // creates the store
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
+    await putRaw(name, {
+      id: 'keel-snapshot-main',
+      version: 'v0',
+      seq: 3,
+      docs: docs(2),
     });
-    await new Promise<void>((resolve) => {
-      const tx = db.transaction('snapshots', 'readwrite');
-      tx.objectStore('snapshots').put({
-        id: 'keel-snapshot-main',
-        version: 'v0',
-        seq: 3,
-        docs: docs(2),
-      });
-      tx.oncomplete = () => resolve();
-    });
-    db.close();
     expect(await snapshots.read('main')).toEqual({
       id: 'keel-snapshot-main',
       version: 'v0',
