@@ -17,17 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import {
-  addMember,
-  createWorkspace,
-  inPool,
-  loadAccount,
-  myUserId,
-  reserveNumbers,
-  signUp,
-  type SeededWorkspace,
-} from './load/accounts.ts';
-import { HttpClient, type Target } from './load/http-client.ts';
+import type { HttpClient, Target } from './load/http-client.ts';
+import { seedPeople } from './load/seed-people.ts';
 import { startKeel, ROOT } from './load/keel-process.ts';
 import { Device, type ReplicatedDoc } from './load/device.ts';
 import type { Traffic } from './load/replicator.ts';
@@ -52,16 +43,10 @@ const WRITER_RATE = 4;
 const ISSUES_PER_WRITER = 5;
 /** Writers' devices are numbered apart from the measured ones. */
 const WRITER_DEVICE_BASE = 1_000_000;
-/** Devices sharing one loopback address: sign-in limits per address allow 100 a minute. */
-const DEVICES_PER_ADDRESS = 20;
 const TARGETS = { rssMb: 256, upstreamExtra: 10, visibleP95: 250, healthzP99: 50 };
 
 const DATA = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-loadtest-'));
 const MB = 1024 * 1024;
-
-/** A loopback address of its own for each group of simulated people (127.0.0.0/8 is all local). */
-const address = (group: number, index: number) =>
-  `127.${group}.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -126,57 +111,24 @@ async function main() {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let measured = { from: 0, to: 0 };
   try {
-    // ── seed: owners and workspaces, then devices and writers as invited members ──────────
+    // ── seed: owners and workspaces, then writers and devices as invited members ──────────
     const seedStart = Date.now();
-    const workspaces: { ws: SeededWorkspace; owner: HttpClient }[] = [];
-    for (let w = 0; w < WORKSPACES; w++) {
-      const owner = new HttpClient(target, { localAddress: address(78, w) });
-      browsers.push(owner);
-      await signUp(owner, loadAccount('owner', w));
-      workspaces.push({ ws: await createWorkspace(owner, `load-${w + 1}`), owner });
-    }
-    const writersPerWorkspace = Math.max(
-      1,
-      Math.ceil(WRITES_PER_SECOND / WORKSPACES / WRITER_RATE),
-    );
-    let seeded = 0;
-    const progress = () => {
-      seeded++;
-      if (seeded % 50 === 0 || seeded === CLIENTS + writersPerWorkspace * WORKSPACES)
-        process.stdout.write(`\r  seeding: ${seeded} people signed up and invited`);
-    };
-    // Writers first, interleaved by workspace so consecutive edits go to different workspaces.
-    const writerSlots = Array.from({ length: writersPerWorkspace * WORKSPACES }, (_, i) => i);
-    await inPool(writerSlots, 4, async (i) => {
-      const { ws, owner } = workspaces[i % WORKSPACES]!;
-      const browser = new HttpClient(target, { localAddress: address(79, i) });
-      browsers.push(browser);
-      const account = loadAccount('writer', i);
-      await signUp(browser, account);
-      await addMember(owner, browser, ws.slug, account.email);
+    const people = await seedPeople(target, {
+      workspaces: WORKSPACES,
+      writersPerWorkspace: Math.max(1, Math.ceil(WRITES_PER_SECOND / WORKSPACES / WRITER_RATE)),
+      devices: CLIENTS,
+    });
+    browsers.push(...people.browsers);
+    for (const [i, w] of people.writers.entries()) {
       // The writer's own device syncs like any other (it is not among the devices measured).
-      const device = new Device(WRITER_DEVICE_BASE + i, browser, ws.slug, traffic);
+      const device = new Device(WRITER_DEVICE_BASE + i, w.browser, w.ws.slug, traffic);
       running.push(device.run(stop.signal));
-      const writer = new Writer(device, ws, await myUserId(browser), ledger);
-      await writer.createIssues(await reserveNumbers(browser, ws), ISSUES_PER_WRITER);
-      writers[i] = writer;
-      progress();
-    });
-    const deviceSlots = Array.from({ length: CLIENTS }, (_, i) => i);
-    const devices: { browser: HttpClient; slug: string }[] = [];
-    await inPool(deviceSlots, 4, async (i) => {
-      const { ws, owner } = workspaces[i % WORKSPACES]!;
-      const browser = new HttpClient(target, {
-        localAddress: address(77, Math.floor(i / DEVICES_PER_ADDRESS)),
-      });
-      browsers.push(browser);
-      const account = loadAccount('device', i);
-      await signUp(browser, account);
-      await addMember(owner, browser, ws.slug, account.email);
-      devices[i] = { browser, slug: ws.slug };
-      progress();
-    });
-    console.log(`\n  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
+      const writer = new Writer(device, w.ws, w.userId, ledger);
+      await writer.createIssues(w.numbers, ISSUES_PER_WRITER);
+      writers.push(writer);
+    }
+    const devices = people.devices;
+    console.log(`  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
 
     // ── devices connect, spread over the ramp, and catch up ───────────────────────────────
     const onDocs = (client: Device, docs: ReplicatedDoc[], at: number) => {

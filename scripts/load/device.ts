@@ -81,6 +81,10 @@ export class Device {
   state: DeviceState = 'starting';
   /** Whether the pull went live at least once. */
   wasLive = false;
+  /** When (performance.now()) the last `_changes` answer came. */
+  pullOkAt = 0;
+  /** Whether the push is waiting for changes, having sent everything. */
+  pushIdle = false;
   readonly #held = new Map<string, string>();
   /** Local changes not pushed yet, by document, in the order of their local sequence. */
   readonly #outbox = new Map<string, LocalChange>();
@@ -107,6 +111,16 @@ export class Device {
 
   get http() {
     return this.#r.http;
+  }
+
+  /**
+   * What Keel's indicator calls Synced: the pull is live and has heard from the server since
+   * `since` (performance.now()), and the push has sent everything.
+   */
+  syncedSince(since: number): boolean {
+    return (
+      this.state === 'live' && this.pullOkAt > since && this.pushIdle && this.#outbox.size === 0
+    );
   }
 
   /** Changes the device has not pushed yet. */
@@ -256,6 +270,7 @@ export class Device {
           idleMs: live ? 3 * HEARTBEAT_MS : REQUEST_TIMEOUT_MS,
         });
         const body = JSON.parse(reply.text) as { results: Change[]; last_seq: Seq };
+        this.pullOkAt = performance.now();
         for (const change of body.results) {
           pending.delete(change.id);
           pending.set(change.id, { revs: change.changes.map((c) => c.rev), seq: change.seq });
@@ -294,6 +309,7 @@ export class Device {
       await r.writeCheckpoint(this.#pushId, this.#localSeq, session, signal);
     while (!signal.aborted) {
       if (this.#outbox.size === 0) {
+        this.pushIdle = true;
         await new Promise<void>((resolve) => {
           const wake = () => {
             signal.removeEventListener('abort', wake);
@@ -303,6 +319,7 @@ export class Device {
           this.#wakePush = wake;
           signal.addEventListener('abort', wake, { once: true });
         });
+        this.pushIdle = false;
         continue;
       }
       onActive();
