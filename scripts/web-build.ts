@@ -29,11 +29,16 @@ function addTree(hash: ReturnType<typeof createHash>, root: string, relative: st
     if (!SKIPPED.has(entry)) addTree(hash, root, path.posix.join(relative, entry));
 }
 
+/** A fingerprint of the files and folders `sources` under `root` (the repository). */
+export function sourceHash(root: string, sources: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const source of sources) addTree(hash, root, source);
+  return hash.digest('hex');
+}
+
 /** A fingerprint of the web app's sources under `root` (the repository). */
 export function webSourceHash(root: string): string {
-  const hash = createHash('sha256');
-  for (const source of SOURCES) addTree(hash, root, source);
-  return hash.digest('hex');
+  return sourceHash(root, SOURCES);
 }
 
 /**

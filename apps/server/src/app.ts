@@ -16,6 +16,8 @@ import { idpPlugin } from './idp/idp-plugin.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { LIMITS, problem } from '@keel/domain';
 import { RequestLog } from './plugins/request-log.ts';
+import { registerRequestMetrics } from './plugins/request-metrics.ts';
+import { serveMetrics } from './metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { startWorkspaceLookup } from './workspaces/access.ts';
@@ -28,11 +30,13 @@ import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
+import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
   live: LiveRequests;
+  feeds: WorkspaceFeeds;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -63,16 +67,23 @@ async function waitForDatabase(couch: CouchClient, log: FastifyInstance['log']) 
 
 /**
  * A request Node cannot even read (headers over 16 KB, a broken request line) never reaches
- * Fastify; answer it with a catalogue problem too, then close the connection.
+ * Fastify; answer it with a catalogue problem too, then close the connection. Headers that never
+ * finish (a stalled client, a slow-loris attack) are not the client's input being wrong: 408.
  */
 function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const body = problem(
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
-  );
+  const body =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? {
+          type: 'about:blank',
+          title: 'Request Timeout',
+          status: 408,
+          detail: 'The request did not arrive in time.',
+        }
+      : problem(error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED');
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status] ?? ''}\r\n` +
@@ -88,6 +99,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** From how many milliseconds a request is logged as slow (SLOW_REQUEST_MS). */
   slowRequestMs?: number;
+  /** How long a connection may take to send its request's headers; Node's 60 s by default. */
+  headersTimeoutMs?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -114,6 +127,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A URL Fastify cannot even parse (`/api/%ZZ`) is simply not found.
     frameworkErrors: (_error, request, reply) => sendProblem(request, reply, problem('NOT_FOUND')),
     clientErrorHandler: answerUnreadableRequest,
+    ...(options.headersTimeoutMs !== undefined && {
+      http: {
+        headersTimeout: options.headersTimeoutMs,
+        // How often Node looks for connections past it (30 s by default).
+        connectionsCheckingInterval: Math.min(options.headersTimeoutMs, 30_000),
+      },
+    }),
   });
 
   let embeddedDb: EmbeddedDb | null = null;
@@ -133,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   registerErrorHandling(app);
+  registerRequestMetrics(app);
   registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   registerSessions(app, { store, secure, alongside: startWorkspaceLookup(store) });
   registerWriteLimit(app, new RateLimiter(LIMITS.writesPerUserPerMinute, 60_000, options.now));
@@ -164,13 +185,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { store });
   await app.register(authRoutes, { rp, store, publicUrl: config.publicUrl, secure });
   const live = new LiveRequests();
+  // One upstream `_changes` feed per workspace this instance's clients follow (issue 22).
+  const feeds = new WorkspaceFeeds(couch);
+  app.addHook('onClose', async () => feeds.close());
+  // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
+  app.addHook('preClose', async () => {
+    live.shutdown();
+  });
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, couch, live });
+    await dbProxyRoutes(db, { store, couch, live, feeds });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
@@ -185,5 +213,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  return { app, store, couch, embeddedDb, live };
+  if (config.metricsPort !== null) {
+    const metricsServer = await serveMetrics(config.metricsPort, config.host);
+    app.addHook(
+      'onClose',
+      () => new Promise<void>((resolve) => metricsServer.close(() => resolve())),
+    );
+  }
+
+  return { app, store, couch, embeddedDb, live, feeds };
 }

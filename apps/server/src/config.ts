@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './repo-root.ts';
 
 /**
  * Configuration comes from the environment and is validated once at boot, so a typo fails fast
@@ -32,6 +33,13 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -56,6 +64,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
   logLevel: string;
+  /** Where `/metrics` is served (on HOST); null: not served. */
+  metricsPort: number | null;
 }
 
 /**
@@ -83,13 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.KEEL_DATA_DIR),
-    webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist: path.resolve(e.KEEL_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     appDbName: e.KEEL_APP_DB,
     couch: e.COUCHDB_URL ? couchConfig(e.COUCHDB_URL, e.COUCHDB_USER, e.COUCHDB_PASSWORD) : null,
     oidc:
@@ -98,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../app-error.ts';
+import { databaseErrors } from '../metrics.ts';
 
 /**
  * The one HTTP client Keel's server uses for CouchDB, embedded or hosted alike, so the code path
@@ -89,14 +90,18 @@ export class CouchClient {
       headers['content-type'] ??= 'application/json';
     }
     try {
-      return await fetch(this.url(path, options.query), {
+      const res = await fetch(this.url(path, options.query), {
         method,
         headers,
         body,
         signal: options.signal,
       });
+      if ([401, 403].includes(res.status) || res.status >= 500)
+        databaseErrors.inc({ reason: String(res.status) });
+      return res;
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
+      databaseErrors.inc({ reason: 'unreachable' });
       throw new AppError('DB_UNAVAILABLE', { detail: `CouchDB ${method} ${path} failed`, cause });
     }
   }

@@ -27,7 +27,10 @@ export async function startEmbeddedDb(
 ): Promise<EmbeddedDb> {
   const user = 'keel';
   const password = randomBytes(24).toString('base64url');
-  const script = path.join(import.meta.dirname, 'embedded-db-child.ts');
+  // Built (`npm start`, production), the child is the JavaScript beside the server's, run by
+  // plain Node; from source (tests, `npm run dev`) it is the TypeScript beside this file.
+  const built = import.meta.url.endsWith('.js');
+  const script = path.join(import.meta.dirname, `embedded-db-child.${built ? 'js' : 'ts'}`);
   let child: ChildProcess | null = null;
   let stopping = false;
   let port = 0;
@@ -36,7 +39,7 @@ export async function startEmbeddedDb(
     new Promise<number>((resolve, reject) => {
       // The data directory is passed as an argument so the process is identifiable in `ps`.
       const proc = fork(script, [dataDir], {
-        execArgv: ['--import', import.meta.resolve('tsx')],
+        execArgv: built ? [] : ['--import', import.meta.resolve('tsx')],
         env: {
           ...process.env,
           KEEL_EMBEDDED_DIR: path.join(dataDir, 'couch'),

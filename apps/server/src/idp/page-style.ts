@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../repo-root.ts';
 
 /**
  * The stylesheet of the provider's pages. Colours, type and spacing come from the web app's own
@@ -9,7 +10,7 @@ import path from 'node:path';
  * fields and primary button (apps/web/src/features/auth, apps/web/src/shared/ui).
  */
 const TOKENS = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../../web/src/shared/styles/tokens.css'),
+  path.join(REPO_ROOT, 'apps/web/src/shared/styles/tokens.css'),
   'utf8',
 );
 

@@ -106,4 +106,34 @@ describe(`writes per user: ${LIMITS.writesPerUserPerMinute} a minute (SPEC §9)`
     const own = await createWorkspaceAs(other, 'limits-other');
     expect(own.slug).toBe('limits-other');
   });
+
+  it('does not count replication checkpoints (_local), which follow every batch pulled', async () => {
+    nextMinute();
+    // A device following a busy workspace writes about nine a second, with its other writes.
+    const checkpoint = async (n: number, rev?: string) => {
+      const res = await writer.request(`/db/${ws.slug}/_local/device-a`, {
+        method: 'PUT',
+        json: {
+          ...(rev ? { _rev: rev } : {}),
+          session_id: `session-${n}`,
+          history: [{ last_seq: n, session_id: `session-${n}` }],
+          replicator: 'pouchdb',
+          version: 1,
+          last_seq: n,
+        },
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { rev: string }).rev;
+    };
+    let rev: string | undefined;
+    for (let n = 1; n <= 20; n++) rev = await checkpoint(n, rev);
+    const all = await bulk(writer, junk(LIMITS.writesPerUserPerMinute));
+    expect(all.status).toBe(201);
+    await all.body?.cancel();
+    // At the limit, the device still records how far it got.
+    await checkpoint(21, rev);
+    const over = await bulk(writer, junk(1));
+    expect(over.status).toBe(429);
+    await over.body?.cancel();
+  });
 });

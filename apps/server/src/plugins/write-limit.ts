@@ -9,11 +9,15 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Replication reads that travel as POST; they write nothing.
 const READ_BY_POST = /^\/db\/[^/]+\/(_changes|_revs_diff|_bulk_get)$/;
 const BULK_DOCS = /^\/db\/[^/]+\/_bulk_docs$/;
+// A replication checkpoint: PouchDB records how far it got after every batch, about nine times
+// a second while following a busy workspace. Bookkeeping of the device's own, as cheap as the
+// reads around it (which no limit counts either), so it does not use up the user's writes.
+const CHECKPOINT = /^\/db\/[^/]+\/_local\//;
 
 /**
  * How many writes a request makes: each document of a `_bulk_docs` (refused ones too — the
  * server did the work), one for any other unsafe `/api` or `/db` call (and for a batch too large
- * to be looked at), none for reads.
+ * to be looked at), none for reads and replication checkpoints (`_local/…`).
  * Documents rather than requests, because one request may carry 1,000 of them.
  */
 export function writeWeight(request: FastifyRequest): number {
@@ -22,6 +26,7 @@ export function writeWeight(request: FastifyRequest): number {
   if (path.startsWith('/api/')) return 1;
   if (!path.startsWith('/db/')) return 0;
   if (request.method === 'POST' && READ_BY_POST.test(path)) return 0;
+  if (CHECKPOINT.test(path)) return 0;
   if (request.method === 'POST' && BULK_DOCS.test(path)) {
     const docs = (request.body as { docs?: unknown } | null)?.docs;
     // A batch over the per-request limit is refused (413) before any document is looked at.

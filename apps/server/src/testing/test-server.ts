@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,12 +8,41 @@ import { loadConfig } from '../config.ts';
 
 /**
  * Boots the whole server in-process with the real embedded database and provider on a free
- * loopback port, so tests exercise the same HTTP paths a browser does.
+ * loopback port, so tests exercise the same HTTP paths a browser does. With COUCHDB_URL set
+ * (and COUCHDB_USER, COUCHDB_PASSWORD), every test server uses that database instead, each with
+ * an app database of its own, so the whole suite runs against a CouchDB cluster.
  */
 export interface TestServer extends KeelApp {
   url: string;
   dataDir: string;
+  /** The database the server uses and the credentials it uses it with. */
+  database: { url: string; user?: string; password?: string };
   close(): Promise<void>;
+}
+
+/** The CouchDB the suite runs against (COUCHDB_URL), or null for the embedded database. */
+export const externalDatabase: string | null = process.env.COUCHDB_URL || null;
+
+/** Why a test is skipped against an external database: it stops or crashes the embedded one. */
+export const NEEDS_EMBEDDED_DB = 'it stops or crashes the embedded database';
+
+/**
+ * The environment that points a server (or the seed CLI) at the test database of `dataDir`:
+ * nothing for the embedded database, which lives in the data directory; with COUCHDB_URL, an app
+ * database named after the directory, so tests never share users or URL keys and a server
+ * restarted on the same directory finds its data again.
+ */
+export function databaseEnv(dataDir: string): Record<string, string> {
+  if (!externalDatabase) return {};
+  const name = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 20);
+  const env: Record<string, string> = {
+    COUCHDB_URL: externalDatabase,
+    KEEL_APP_DB: `keel_test_${name}`,
+  };
+  if (process.env.COUCHDB_USER !== undefined) env.COUCHDB_USER = process.env.COUCHDB_USER;
+  if (process.env.COUCHDB_PASSWORD !== undefined)
+    env.COUCHDB_PASSWORD = process.env.COUCHDB_PASSWORD;
+  return env;
 }
 
 export async function freePort(): Promise<number> {
@@ -38,6 +68,8 @@ export async function startTestServer(
     logStream?: { write(line: string): void };
     /** From how many milliseconds a request is logged as slow. */
     slowRequestMs?: number;
+    /** How long a connection may take to send its request's headers. */
+    headersTimeoutMs?: number;
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -47,18 +79,21 @@ export async function startTestServer(
     KEEL_DATA_DIR: dataDir,
     KEEL_WEB_DIST: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'warn',
+    ...databaseEnv(dataDir),
     ...options.env,
   });
   const keel = await buildApp(config, {
     now: options.now,
     logStream: options.logStream,
     slowRequestMs: options.slowRequestMs,
+    headersTimeoutMs: options.headersTimeoutMs,
   });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {
     ...keel,
     url: config.publicUrl,
     dataDir,
+    database: keel.embeddedDb ?? config.couch!,
     close: () => keel.app.close(),
   };
 }

@@ -6,11 +6,14 @@ import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
-import type { LiveRequests } from '../../workspaces/live-requests.ts';
+import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
+import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
+import { bulkGetFromFeed, fanOutQuery, serveChanges } from './changes-fanout.ts';
 import { reservedBlocksOf } from './number-rules.ts';
 import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
 import { checkpointSchema, isJsonObject, jsonDepthExceeds } from './replication-body.ts';
+import { endOnShutdown, noNews } from './longpoll-end.ts';
 
 // Reply headers worth passing on; hop-by-hop ones (connection, keep-alive, transfer-encoding)
 // and anything the database says about itself stay behind.
@@ -44,9 +47,9 @@ function assertKeelDocIds(body: unknown) {
  */
 export async function dbProxyRoutes(
   app: FastifyInstance,
-  opts: { store: AppStore; couch: CouchClient; live: LiveRequests },
+  opts: { store: AppStore; couch: CouchClient; live: LiveRequests; feeds: WorkspaceFeeds },
 ) {
-  const { store, couch, live } = opts;
+  const { store, couch, live, feeds } = opts;
 
   app.addContentTypeParser(
     'application/json',
@@ -123,12 +126,43 @@ export async function dbProxyRoutes(
     // Removal from the workspace ends this request at once: a reply already streaming (a
     // longpoll's heartbeats) is cut, one not started yet answers 404 like the next one will.
     const removed = new AbortController();
-    const untrack = live.track(access.userId, access.membership.workspaceId, removed);
+    const longpoll = endpoint.kind === 'changes' && query.feed === 'longpoll';
+    let answering = false;
+    const untrack = live.track(access.userId, access.membership.workspaceId, removed, longpoll);
     reply.raw.on('close', untrack);
     removed.signal.addEventListener('abort', () => {
+      // Shutting down, a longpoll already answering ends itself (endOnShutdown below).
+      if (answering && endedByShutdown(removed.signal)) return;
       abort.abort();
       if (reply.raw.headersSent) reply.raw.destroy();
     });
+
+    const dbName = access.workspace.dbName;
+    const fanOut = endpoint.kind === 'changes' ? fanOutQuery(request.method, query) : null;
+    if (fanOut) {
+      // Answered from this instance's feed of the workspace (changes-fanout.ts): the headers
+      // go at once, so removal cuts the answer off as it did the database's longpoll.
+      reply.raw.on('close', () => feeds.released(dbName));
+      answering = true;
+      await serveChanges({
+        feed: feeds.get(dbName),
+        couch,
+        dbName,
+        query: fanOut,
+        reply,
+        signal: abort.signal,
+        ending: removed.signal,
+      });
+      return reply;
+    }
+    if (endpoint.kind === 'bulk_get') {
+      const cached = bulkGetFromFeed(feeds.peek(dbName), query, request.body);
+      if (cached) {
+        untrack();
+        return reply.code(200).header('cache-control', 'no-store').send(cached);
+      }
+    }
+
     let upstream: Response;
     try {
       upstream = await couch.request(
@@ -144,6 +178,7 @@ export async function dbProxyRoutes(
       );
     } catch (err) {
       untrack();
+      if (endedByShutdown(removed.signal)) return reply.send(noNews(query.since));
       if (removed.signal.aborted) throw new AppError('NOT_FOUND');
       // The browser went away before the database answered (a longpoll given up, a tab
       // closed): nothing failed, and there is nobody to answer. 499 as nginx logs it.
@@ -185,7 +220,9 @@ export async function dbProxyRoutes(
       await upstream.body?.cancel();
       return reply.send();
     }
-    return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
+    const body = Readable.fromWeb(upstream.body as WebReadableStream);
+    answering = true;
+    return reply.send(longpoll ? endOnShutdown(body, removed.signal, query.since) : body);
   };
 
   // PouchDB looks at the server root once per remote; answer like CouchDB, revealing nothing.

@@ -28,7 +28,14 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const seq = z.union([z.string().max(500), z.number().int().min(0)]);
+/**
+ * A CouchDB cluster's update sequence packs one position per shard into an opaque string:
+ * ~420 characters at q=16 and ~1,250 at q=64. The limit leaves room for more shards than any
+ * real cluster has, and still bounds a checkpoint (20 history entries) well under 1 MB.
+ */
+export const MAX_SEQ_LENGTH = 8_000;
+
+const seq = z.union([z.string().max(MAX_SEQ_LENGTH), z.number().int().min(0)]);
 
 /** A replication checkpoint (`_local/…`) as PouchDB writes it (pouchdb-checkpointer). */
 export const checkpointSchema = z.strictObject({
