@@ -5,8 +5,11 @@
  * every second reads the server's and its database's memory and CPU time and counts the
  * connections between them. One JSON line per reading on stdout.
  *
+ * When Keel serves `/metrics` (PROBE_METRICS_PORT), it is read every second too: the server's own
+ * event-loop delay (prom-client's, over the second since the last scrape) and its live clients.
+ *
  * Environment: PROBE_PORT (Keel's port), PROBE_SERVER_PID; PROBE_DB_PID / PROBE_DB_PORT when the
- * database is not the server's embedded child.
+ * database is not the server's embedded child; PROBE_METRICS_PORT.
  */
 import http from 'node:http';
 import {
@@ -21,11 +24,13 @@ import {
   socketInodes,
   tcpEntries,
 } from './proc.ts';
+import { metricValue, parsePrometheus } from './prometheus.ts';
 
 const port = Number(process.env.PROBE_PORT);
 const serverPid = Number(process.env.PROBE_SERVER_PID);
 const fixedDbPid = process.env.PROBE_DB_PID ? Number(process.env.PROBE_DB_PID) : null;
 const fixedDbPort = process.env.PROBE_DB_PORT ? Number(process.env.PROBE_DB_PORT) : null;
+const metricsPort = process.env.PROBE_METRICS_PORT ? Number(process.env.PROBE_METRICS_PORT) : null;
 const agent = new http.Agent({ keepAlive: true });
 
 const emit = (reading: Record<string, unknown>) =>
@@ -72,7 +77,27 @@ function resources() {
   });
 }
 
+function scrape() {
+  if (metricsPort === null) return;
+  const req = http.get({ host: '127.0.0.1', port: metricsPort, path: '/metrics', agent }, (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => {
+      const samples = parsePrometheus(Buffer.concat(chunks).toString('utf8'));
+      emit({
+        k: 'm',
+        loopP99: metricValue(samples, 'nodejs_eventloop_lag_p99_seconds'),
+        loopMax: metricValue(samples, 'nodejs_eventloop_lag_max_seconds'),
+        live: metricValue(samples, 'keel_live_clients'),
+      });
+    });
+  });
+  req.setTimeout(5_000, () => req.destroy(new Error('timeout')));
+  req.on('error', () => undefined);
+}
+
 setInterval(healthz, 100);
 setInterval(resources, 1_000);
+setInterval(scrape, 1_000);
 resources();
 process.on('disconnect', () => process.exit(0));
