@@ -85,6 +85,9 @@ export class Device {
   pullOkAt = 0;
   /** Whether the push is waiting for changes, having sent everything. */
   pushIdle = false;
+  /** The last replication failures and back-offs (performance.now()), to explain a slow device. */
+  readonly failures: { at: number; direction: 'pull' | 'push'; error: string; backOff: number }[] =
+    [];
   readonly #held = new Map<string, string>();
   /** Local changes not pushed yet, by document, in the order of their local sequence. */
   readonly #outbox = new Map<string, LocalChange>();
@@ -170,16 +173,20 @@ export class Device {
     let backOff = 0;
     while (!stop.aborted) {
       const run = runSignal(stop);
+      let error = 'ended';
       try {
         await once(run.signal, () => (backOff = 0));
-      } catch {
-        /* counted where it happened */
+      } catch (err) {
+        // Counted where it happened; kept here to explain the device's timeline.
+        error = err instanceof Error ? err.message : String(err);
       } finally {
         run.abort();
       }
       if (stop.aborted) break;
       if (direction === 'pull') this.state = 'retrying';
       backOff = nextBackOff(backOff);
+      this.failures.push({ at: performance.now(), direction, error, backOff });
+      if (this.failures.length > 10) this.failures.shift();
       await sleep(backOff, stop);
     }
   }

@@ -22,6 +22,8 @@ export interface KeelProcess {
   origin: string;
   logFile: string;
   stop(): Promise<void>;
+  /** Kill it as a crash would (SIGKILL); resolves once it has gone. */
+  kill(): Promise<void>;
 }
 
 export async function waitUntilReady(port: number, timeoutMs = 120_000) {
@@ -76,6 +78,15 @@ export async function startKeel(
     port,
     origin: `http://localhost:${port}`,
     logFile,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        return;
+      }
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       try {
