@@ -251,6 +251,11 @@ async function main() {
     };
 
     const beforeFaults = errors;
+    // How long an edit takes to reach other devices with no fault: a floor for being back in sync.
+    const steady = {
+      median: ledger.visible.percentile(50),
+      p95: ledger.visible.percentile(95),
+    };
     // 1. The database dies and comes back.
     console.log(`  killing the database for ${OUTAGE_MS / 1000} s`);
     errors = new Tally();
@@ -314,6 +319,8 @@ async function main() {
         0,
         '',
       ),
+      atMost('edit → other device before the faults, median', steady.median, null, 'ms'),
+      atMost('edit → other device before the faults, 95th percentile', steady.p95, null, 'ms'),
     ];
     for (const r of results) {
       rows.push(
