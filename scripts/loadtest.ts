@@ -81,6 +81,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Reading {
   t: number;
+  /** When the request behind a reading was sent (a late answer still belongs to its time). */
+  asked?: number;
   k: 'h' | 'r' | 'm';
   ms?: number;
   error?: string;
@@ -230,7 +232,9 @@ async function main() {
     const liveAtEnd = clients.filter((c) => c.state === 'live').length;
 
     // ── figures ─────────────────────────────────────────────────────────────────────────────
-    const inWindow = readings.filter((r) => r.t >= measured.from && r.t <= measured.to);
+    const inWindow = readings.filter(
+      (r) => (r.asked ?? r.t) >= measured.from && (r.asked ?? r.t) <= measured.to,
+    );
     const health = inWindow.filter((r) => r.k === 'h');
     const healthMs = health.map((r) => r.ms!);
     const healthFailed = health.filter((r) => r.error || r.status !== 200).length;
