@@ -380,6 +380,11 @@ async function main() {
     await Promise.race([Promise.all(running), sleep(5_000)]);
     for (const b of browsers) b.close();
     probe.kill();
+    if (KEEP)
+      fs.writeFileSync(
+        path.join(DATA, 'readings.jsonl'),
+        readings.map((r) => JSON.stringify(r)).join('\n'),
+      );
     await keel.stop();
     if (KEEP) console.log(`  data and server log kept in ${DATA}`);
     else fs.rmSync(DATA, { recursive: true, force: true });

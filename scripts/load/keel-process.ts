@@ -52,6 +52,8 @@ export async function startKeel(
   // One process, no npx wrapper: its pid is the server's, and the embedded database is its
   // child. `--cpu-prof` and the like pass through KEEL_NODE_OPTIONS.
   const nodeOptions = (process.env.KEEL_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  // A profile is written as the process exits: a busy server gets longer to finish its shutdown.
+  const stopGraceMs = nodeOptions.some((o) => o.startsWith('--cpu-prof')) ? 120_000 : 10_000;
   const child = spawn(process.execPath, [...nodeOptions, '--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -100,7 +102,7 @@ export async function startKeel(
         } catch {
           /* gone */
         }
-      }, 10_000);
+      }, stopGraceMs);
       await exited;
       clearTimeout(killed);
     },

@@ -16,13 +16,12 @@ import http from 'node:http';
 import {
   childPids,
   commandLine,
+  connectionsAt,
   connectionsTo,
   cpuSeconds,
   cpuWaitSeconds,
   listeningPorts,
   rssBytes,
-  TCP_ESTABLISHED,
-  socketInodes,
   tcpEntries,
 } from './proc.ts';
 import { metricValue, parsePrometheus } from './prometheus.ts';
@@ -70,11 +69,16 @@ function embeddedDbPid(): number | null {
   return childPids(serverPid).find((pid) => commandLine(pid).includes('embedded-db-child')) ?? null;
 }
 
+/** The database's process and port, looked up again only when the process has gone. */
+let db: { pid: number | null; port: number | null } = { pid: fixedDbPid, port: fixedDbPort };
+
 function resources() {
-  const dbPid = fixedDbPid ?? embeddedDbPid();
   const entries = tcpEntries();
-  const dbPort = fixedDbPort ?? (dbPid ? (listeningPorts(dbPid, entries)[0] ?? null) : null);
-  const serverSockets = socketInodes(serverPid);
+  if (db.pid === null || rssBytes(db.pid) === null) {
+    const pid = fixedDbPid ?? embeddedDbPid();
+    db = { pid, port: fixedDbPort ?? (pid ? (listeningPorts(pid, entries)[0] ?? null) : null) };
+  }
+  const { pid: dbPid, port: dbPort } = db;
   emit({
     k: 'r',
     serverRss: rssBytes(serverPid),
@@ -85,10 +89,9 @@ function resources() {
     dbCpu: dbPid ? cpuSeconds(dbPid) : null,
     dbWait: dbPid ? cpuWaitSeconds(dbPid) : null,
     dbPort,
-    upstream: dbPort ? connectionsTo(serverPid, dbPort, entries) : null,
-    clients: entries.filter(
-      (e) => e.state === TCP_ESTABLISHED && e.localPort === port && serverSockets.has(e.inode),
-    ).length,
+    // Only the server connects to its database, and only devices to the server.
+    upstream: dbPort ? connectionsTo(dbPort, entries) : null,
+    clients: connectionsAt(port, entries),
   });
 }
 
