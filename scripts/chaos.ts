@@ -8,9 +8,11 @@
  *    browser behind a balancer would), and B is started again afterwards;
  * 3. cuts the network for a few devices (and one writer), which reach instance A through a TCP
  *    relay the script resets and refuses connections on for the outage.
- * After each fault it times how long the devices took to be back in sync: Synced as Keel's
- * indicator says (pull live and answered since the fault ended, nothing left to push) and
- * holding every edit acknowledged before the fault ended. At the end the edits stop, the last
+ * After each fault it times how long the devices took to be back in sync: the pull live again
+ * and answered since the fault ended, holding every edit acknowledged before the fault ended,
+ * and every edit the device made by then acknowledged by the server. (Not the indicator's
+ * Synced at one instant: with edits arriving all the time, a device re-offering what it pulled
+ * flickers between Synced and Syncing however healthy it is.) At the end the edits stop, the last
  * ones drain, and every acknowledged edit is read back from the database: "0 lost".
  *
  * Options: `npm run chaos -- --help`. A quick check: npm run chaos -- --clients 20 --writes 5
@@ -100,6 +102,8 @@ interface Watched {
   device: Device;
   /** Whether its receiving is measured (writers' own devices only have to push and be live). */
   measured: boolean;
+  /** The person editing on it, whose edits must reach the server. */
+  writer?: Writer;
 }
 
 interface FaultResult {
@@ -176,8 +180,8 @@ async function main() {
       place(w.browser, i === 0, i % 2 === 1);
       const device = new Device(WRITER_DEVICE_BASE + i, w.browser, w.ws.slug, traffic);
       running.push(device.run(stop.signal));
-      watched.push({ device, measured: false });
       const writer = new Writer(device, w.ws, w.userId, ledger);
+      watched.push({ device, measured: false, writer });
       await writer.createIssues(w.numbers, ISSUES_PER_WRITER);
       writers.push(writer);
     }
@@ -214,12 +218,13 @@ async function main() {
       const watch = new ResyncWatch(group.length, endedAt);
       while (!watch.allBack && performance.now() - endedAt < RESYNC_LIMIT_MS) {
         const now = performance.now();
-        for (const [i, { device, measured }] of group.entries())
+        for (const [i, { device, measured, writer }] of group.entries())
           watch.look(
             i,
             now,
-            device.syncedSince(endedAt) &&
-              (!measured || ledger.holdsAll(device.index, device.slug, wanted)),
+            device.pullLiveSince(endedAt) &&
+              (!measured || ledger.holdsAll(device.index, device.slug, wanted)) &&
+              (!writer || ledger.ackedAllMadeBy(writer.issueIds, endedAt)),
           );
         await sleep(100);
       }
@@ -233,13 +238,17 @@ async function main() {
       for (const i of watch.slowest(5)) {
         const back = watch.backAfter(i);
         if (back !== null && back <= TARGET_RESYNC_MS) break;
-        const { device, measured } = group[i]!;
+        const { device, measured, writer } = group[i]!;
         const at = (t: number) => `${((t - endedAt) / 1000).toFixed(1)} s`;
+        const lacking = [
+          measured && !ledger.holdsAll(device.index, device.slug, wanted) ? 'lacks edits' : '',
+          writer && !ledger.ackedAllMadeBy(writer.issueIds, endedAt) ? 'own edits unsent' : '',
+        ].filter(Boolean);
         console.log(
           `    device ${device.index} (${measured ? 'reader' : 'writer'}, port ${device.http.target.port}): ` +
             `${back === null ? 'never back' : `back after ${seconds(back)}`}; now ${device.state}, ` +
             `last answer from _changes at ${at(device.pullOkAt)}, ${device.unpushed} to push, ` +
-            `${measured && !ledger.holdsAll(device.index, device.slug, wanted) ? 'lacking edits' : 'holding every edit'}`,
+            `${lacking.join(', ') || 'holds every edit'}`,
         );
         for (const f of device.failures.filter((f) => f.at > endedAt - OUTAGE_MS - 10_000))
           console.log(

@@ -83,8 +83,6 @@ export class Device {
   wasLive = false;
   /** When (performance.now()) the last `_changes` answer came. */
   pullOkAt = 0;
-  /** Whether the push is waiting for changes, having sent everything. */
-  pushIdle = false;
   /** The last replication failures and back-offs (performance.now()), to explain a slow device. */
   readonly failures: { at: number; direction: 'pull' | 'push'; error: string; backOff: number }[] =
     [];
@@ -116,14 +114,9 @@ export class Device {
     return this.#r.http;
   }
 
-  /**
-   * What Keel's indicator calls Synced: the pull is live and has heard from the server since
-   * `since` (performance.now()), and the push has sent everything.
-   */
-  syncedSince(since: number): boolean {
-    return (
-      this.state === 'live' && this.pullOkAt > since && this.pushIdle && this.#outbox.size === 0
-    );
+  /** Whether the pull is live and has heard from the server since `since` (performance.now()). */
+  pullLiveSince(since: number): boolean {
+    return this.state === 'live' && this.pullOkAt > since;
   }
 
   /** Changes the device has not pushed yet. */
@@ -316,7 +309,6 @@ export class Device {
       await r.writeCheckpoint(this.#pushId, this.#localSeq, session, signal);
     while (!signal.aborted) {
       if (this.#outbox.size === 0) {
-        this.pushIdle = true;
         await new Promise<void>((resolve) => {
           const wake = () => {
             signal.removeEventListener('abort', wake);
@@ -326,7 +318,6 @@ export class Device {
           this.#wakePush = wake;
           signal.addEventListener('abort', wake, { once: true });
         });
-        this.pushIdle = false;
         continue;
       }
       onActive();

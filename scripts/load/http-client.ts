@@ -98,9 +98,10 @@ export class HttpClient {
         options.signal?.removeEventListener('abort', onAbort);
         fn();
       };
+      const port = this.target.port;
       const req = http.request({
         host: this.target.host,
-        port: this.target.port,
+        port,
         method,
         path,
         headers,
@@ -109,7 +110,7 @@ export class HttpClient {
       const fail = (kind: string) => () =>
         finish(() => {
           req.destroy();
-          if (kind !== 'aborted') this.#unreachable(kind);
+          if (kind !== 'aborted') this.#unreachable(kind, port);
           reject(new NoReply(kind, `${method} ${path}: ${kind}`));
         });
       const onAbort = fail('aborted');
@@ -120,7 +121,7 @@ export class HttpClient {
       if (options.idleMs) req.setTimeout(options.idleMs, fail('timeout'));
       req.on('error', (err: NodeJS.ErrnoException) =>
         finish(() => {
-          this.#unreachable(err.code ?? 'error');
+          this.#unreachable(err.code ?? 'error', port);
           reject(new NoReply(err.code ?? 'error', `${method} ${path}: ${err.message}`));
         }),
       );
@@ -173,8 +174,9 @@ export class HttpClient {
     return { reply, path: current };
   }
 
-  #unreachable(kind: string) {
-    if (!this.failover.length || !UNREACHABLE.has(kind)) return;
+  /** A request to `port` found it unreachable: move on, unless another request already did. */
+  #unreachable(kind: string, port: number) {
+    if (!this.failover.length || !UNREACHABLE.has(kind) || port !== this.target.port) return;
     const [next, ...rest] = this.failover;
     this.failover = [...rest, this.target.port];
     this.target = { ...this.target, port: next! };

@@ -86,6 +86,25 @@ describe('WriteLedger', () => {
   });
 });
 
+describe('WriteLedger.ackedAllMadeBy', () => {
+  it('asks whether the edits a device made by a moment have all reached the server', () => {
+    const ledger = new WriteLedger();
+    ledger.wrote('issue:x', 'a', 1, 0);
+    ledger.wrote('issue:y', 'a', 1, 5);
+    ledger.ack('issue:x', 1, 10);
+    // Made during an outage, not acknowledged yet.
+    ledger.wrote('issue:x', 'a', 2, 20);
+    expect(ledger.ackedAllMadeBy(['issue:x', 'issue:y'], 30)).toBe(false);
+    expect(ledger.ackedAllMadeBy(['issue:x'], 15)).toBe(true);
+    ledger.ack('issue:y', 1, 40);
+    ledger.ack('issue:x', 2, 40);
+    // An edit made after the moment does not count, acknowledged or not.
+    ledger.wrote('issue:y', 'a', 2, 50);
+    expect(ledger.ackedAllMadeBy(['issue:x', 'issue:y', 'issue:unknown'], 30)).toBe(true);
+    expect(ledger.ackedAllMadeBy(['issue:y'], 60)).toBe(false);
+  });
+});
+
 describe('lostWrites', () => {
   it('names documents missing or behind their newest acknowledged edit', () => {
     const acked = new Map([

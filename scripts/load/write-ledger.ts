@@ -97,6 +97,17 @@ export class WriteLedger {
     return out;
   }
 
+  /** Whether every edit of `docIds` made by `before` (performance.now()) was acknowledged. */
+  ackedAllMadeBy(docIds: readonly string[], before: number): boolean {
+    for (const docId of docIds) {
+      const doc = this.#docs.get(docId);
+      if (!doc) continue;
+      const newest = doc.sentAt.findLastIndex((t) => t <= before);
+      if (newest >= 0 && doc.ackedAt[newest] === null) return false;
+    }
+    return true;
+  }
+
   /** Whether device `client` of `workspace` has received every edit of `wanted` in it. */
   holdsAll(
     client: number,
