@@ -6,10 +6,12 @@
  * Prints each figure beside its target (targets are for 1,000 devices at 100 writes/s). Numbers,
  * not assertions: see docs/performance.md for recorded runs.
  *
- * Environment: CLIENTS (1000), WRITES_PER_SECOND (100), WORKSPACES (4), DURATION (60 s of
- * edits), PORT (8390), RAMP (seconds over which devices connect), DRAIN (30 s at most waiting
- * for the last edits to arrive), KEEP=1 to keep the data directory (its keel.log has the
- * server's warnings). A quick run: CLIENTS=50 WRITES_PER_SECOND=10 DURATION=20 npm run loadtest
+ * Options (flags, or the environment variables named in `--help`): --clients (1000),
+ * --writes per second (100), --workspaces (4), --seconds of edits (60), --port (8390; /metrics
+ * on the next port), --ramp (seconds over which devices connect), --drain (30 s at most waiting
+ * for the last edits to arrive), --keep 1 to keep the data directory (its keel.log has the
+ * server's warnings). A quick check: npm run loadtest -- --clients 50 --seconds 15
+ * KEEL_NODE_OPTIONS passes options to the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,57 +19,71 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import {
-  addMember,
-  createWorkspace,
-  inPool,
-  loadAccount,
-  myUserId,
-  reserveNumbers,
-  signUp,
-  type SeededWorkspace,
-} from './load/accounts.ts';
-import { HttpClient, type Target } from './load/http-client.ts';
-import { startKeel, ROOT } from './load/keel-process.ts';
+import type { HttpClient, Target } from './load/http-client.ts';
+import { seedPeople } from './load/seed-people.ts';
+import { buildKeel, startKeel, ROOT } from './load/keel-process.ts';
 import { Device, type ReplicatedDoc } from './load/device.ts';
 import type { Traffic } from './load/replicator.ts';
 import { atMost, info, markdownTable, percentile, Tally, type Row } from './load/stats.ts';
 import { markerOf, WriteLedger } from './load/write-ledger.ts';
+import { parseOptions, usage, UsageError, type OptionSpec } from './load/options.ts';
 import { Writer } from './load/writer.ts';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number`);
-  return value;
-};
-const CLIENTS = num('CLIENTS', 1000);
-const WRITES_PER_SECOND = num('WRITES_PER_SECOND', 100);
-const WORKSPACES = Math.max(1, num('WORKSPACES', 4));
-const DURATION_S = num('DURATION', 60);
-const PORT = num('PORT', 8390);
-const RAMP_S = num('RAMP', Math.max(5, Math.ceil(CLIENTS / 100)));
-const DRAIN_S = num('DRAIN', 30);
+const OPTIONS: OptionSpec[] = [
+  { flag: 'clients', env: 'CLIENTS', fallback: 1000, help: 'live devices' },
+  { flag: 'writes', env: 'WRITES_PER_SECOND', fallback: 100, help: 'edits per second' },
+  { flag: 'workspaces', env: 'WORKSPACES', fallback: 4, help: 'workspaces the devices share' },
+  { flag: 'seconds', env: 'DURATION', fallback: 60, help: 'seconds of edits' },
+  { flag: 'port', env: 'PORT', fallback: 8390, help: "Keel's port (/metrics on the next)" },
+  {
+    flag: 'ramp',
+    env: 'RAMP',
+    fallback: (o) => Math.max(5, Math.ceil(o.clients! / 100)),
+    help: 'seconds over which devices connect (default: 1 per 100 devices, at least 5)',
+  },
+  { flag: 'drain', env: 'DRAIN', fallback: 30, help: 'seconds at most for the last edits' },
+  { flag: 'keep', env: 'KEEP', fallback: 0, help: '1: keep the data directory and server log' },
+];
+const argv = process.argv.slice(2);
+if (argv.includes('--help')) {
+  console.log(usage('npm run loadtest --', OPTIONS));
+  process.exit(0);
+}
+let options: Record<string, number>;
+try {
+  options = parseOptions(OPTIONS, argv, process.env);
+} catch (err) {
+  if (!(err instanceof UsageError)) throw err;
+  console.error(`${err.message}\n\n${usage('npm run loadtest --', OPTIONS)}`);
+  process.exit(2);
+}
+const CLIENTS = options.clients!;
+const WRITES_PER_SECOND = options.writes!;
+const WORKSPACES = Math.max(1, options.workspaces!);
+const DURATION_S = options.seconds!;
+const PORT = options.port!;
+const METRICS_PORT = PORT + 1;
+const RAMP_S = options.ramp!;
+const DRAIN_S = options.drain!;
+const KEEP = options.keep === 1;
+
 /** Edits per second one person makes at most: well under the write limit (600 a minute). */
 const WRITER_RATE = 4;
 const ISSUES_PER_WRITER = 5;
 /** Writers' devices are numbered apart from the measured ones. */
 const WRITER_DEVICE_BASE = 1_000_000;
-/** Devices sharing one loopback address: sign-in limits per address allow 100 a minute. */
-const DEVICES_PER_ADDRESS = 20;
 const TARGETS = { rssMb: 256, upstreamExtra: 10, visibleP95: 250, healthzP99: 50 };
 
 const DATA = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-loadtest-'));
 const MB = 1024 * 1024;
 
-/** A loopback address of its own for each group of simulated people (127.0.0.0/8 is all local). */
-const address = (group: number, index: number) =>
-  `127.${group}.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Reading {
   t: number;
-  k: 'h' | 'r';
+  /** When the request behind a reading was sent (a late answer still belongs to its time). */
+  asked?: number;
+  k: 'h' | 'r' | 'm';
   ms?: number;
   error?: string;
   status?: number;
@@ -79,6 +95,9 @@ interface Reading {
   dbWait?: number | null;
   upstream?: number | null;
   clients?: number;
+  loopP99?: number | null;
+  loopMax?: number | null;
+  live?: number | null;
 }
 
 function openFileLimit(): number | null {
@@ -100,11 +119,17 @@ async function main() {
       `  warning: open files are limited to ${fileLimit}; raise it (ulimit -n) for ${CLIENTS} devices`,
     );
 
-  const keel = await startKeel(PORT, DATA);
+  await buildKeel();
+  const keel = await startKeel(PORT, DATA, { METRICS_PORT: String(METRICS_PORT) });
   const target: Target = { host: '127.0.0.1', port: PORT, origin: keel.origin };
   const probe = spawn(process.execPath, ['--import', 'tsx', 'scripts/load/probe.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PROBE_PORT: String(PORT), PROBE_SERVER_PID: String(keel.pid) },
+    env: {
+      ...process.env,
+      PROBE_PORT: String(PORT),
+      PROBE_SERVER_PID: String(keel.pid),
+      PROBE_METRICS_PORT: String(METRICS_PORT),
+    },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const readings: Reading[] = [];
@@ -126,57 +151,24 @@ async function main() {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let measured = { from: 0, to: 0 };
   try {
-    // ── seed: owners and workspaces, then devices and writers as invited members ──────────
+    // ── seed: owners and workspaces, then writers and devices as invited members ──────────
     const seedStart = Date.now();
-    const workspaces: { ws: SeededWorkspace; owner: HttpClient }[] = [];
-    for (let w = 0; w < WORKSPACES; w++) {
-      const owner = new HttpClient(target, { localAddress: address(78, w) });
-      browsers.push(owner);
-      await signUp(owner, loadAccount('owner', w));
-      workspaces.push({ ws: await createWorkspace(owner, `load-${w + 1}`), owner });
-    }
-    const writersPerWorkspace = Math.max(
-      1,
-      Math.ceil(WRITES_PER_SECOND / WORKSPACES / WRITER_RATE),
-    );
-    let seeded = 0;
-    const progress = () => {
-      seeded++;
-      if (seeded % 50 === 0 || seeded === CLIENTS + writersPerWorkspace * WORKSPACES)
-        process.stdout.write(`\r  seeding: ${seeded} people signed up and invited`);
-    };
-    // Writers first, interleaved by workspace so consecutive edits go to different workspaces.
-    const writerSlots = Array.from({ length: writersPerWorkspace * WORKSPACES }, (_, i) => i);
-    await inPool(writerSlots, 4, async (i) => {
-      const { ws, owner } = workspaces[i % WORKSPACES]!;
-      const browser = new HttpClient(target, { localAddress: address(79, i) });
-      browsers.push(browser);
-      const account = loadAccount('writer', i);
-      await signUp(browser, account);
-      await addMember(owner, browser, ws.slug, account.email);
+    const people = await seedPeople(target, {
+      workspaces: WORKSPACES,
+      writersPerWorkspace: Math.max(1, Math.ceil(WRITES_PER_SECOND / WORKSPACES / WRITER_RATE)),
+      devices: CLIENTS,
+    });
+    browsers.push(...people.browsers);
+    for (const [i, w] of people.writers.entries()) {
       // The writer's own device syncs like any other (it is not among the devices measured).
-      const device = new Device(WRITER_DEVICE_BASE + i, browser, ws.slug, traffic);
+      const device = new Device(WRITER_DEVICE_BASE + i, w.browser, w.ws.slug, traffic);
       running.push(device.run(stop.signal));
-      const writer = new Writer(device, ws, await myUserId(browser), ledger);
-      await writer.createIssues(await reserveNumbers(browser, ws), ISSUES_PER_WRITER);
-      writers[i] = writer;
-      progress();
-    });
-    const deviceSlots = Array.from({ length: CLIENTS }, (_, i) => i);
-    const devices: { browser: HttpClient; slug: string }[] = [];
-    await inPool(deviceSlots, 4, async (i) => {
-      const { ws, owner } = workspaces[i % WORKSPACES]!;
-      const browser = new HttpClient(target, {
-        localAddress: address(77, Math.floor(i / DEVICES_PER_ADDRESS)),
-      });
-      browsers.push(browser);
-      const account = loadAccount('device', i);
-      await signUp(browser, account);
-      await addMember(owner, browser, ws.slug, account.email);
-      devices[i] = { browser, slug: ws.slug };
-      progress();
-    });
-    console.log(`\n  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
+      const writer = new Writer(device, w.ws, w.userId, ledger);
+      await writer.createIssues(w.numbers, ISSUES_PER_WRITER);
+      writers.push(writer);
+    }
+    const devices = people.devices;
+    console.log(`  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
 
     // ── devices connect, spread over the ramp, and catch up ───────────────────────────────
     const onDocs = (client: Device, docs: ReplicatedDoc[], at: number) => {
@@ -240,11 +232,14 @@ async function main() {
     const liveAtEnd = clients.filter((c) => c.state === 'live').length;
 
     // ── figures ─────────────────────────────────────────────────────────────────────────────
-    const inWindow = readings.filter((r) => r.t >= measured.from && r.t <= measured.to);
+    const inWindow = readings.filter(
+      (r) => (r.asked ?? r.t) >= measured.from && (r.asked ?? r.t) <= measured.to,
+    );
     const health = inWindow.filter((r) => r.k === 'h');
     const healthMs = health.map((r) => r.ms!);
     const healthFailed = health.filter((r) => r.error || r.status !== 200).length;
     const res = inWindow.filter((r) => r.k === 'r');
+    const scraped = inWindow.filter((r) => r.k === 'm');
     const maxOf = (xs: (number | null | undefined)[]) => {
       const values = xs.filter((x): x is number => typeof x === 'number');
       return values.length ? Math.max(...values) : null;
@@ -254,6 +249,7 @@ async function main() {
       const seconds = (measured.to - measured.from) / 1000;
       return values.length > 1 ? ((values.at(-1)! - values[0]!) / seconds) * 100 : null;
     };
+    const ms = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
     const serverRss = maxOf(res.map((r) => r.serverRss));
     const dbRss = maxOf(res.map((r) => r.dbRss));
     const upstream = maxOf(res.map((r) => r.upstream));
@@ -300,6 +296,26 @@ async function main() {
         null,
         '',
       ),
+      atMost(
+        'server event-loop delay, 99th percentile (worst second)',
+        ms(maxOf(scraped.map((r) => r.loopP99))),
+        null,
+        'ms',
+        1,
+      ),
+      atMost(
+        'server event-loop delay, longest',
+        ms(maxOf(scraped.map((r) => r.loopMax))),
+        null,
+        'ms',
+        1,
+      ),
+      atMost(
+        'live longpolls the server holds (most at once, its /metrics)',
+        maxOf(scraped.map((r) => r.live)),
+        null,
+        '',
+      ),
       atMost('/healthz, median', percentile(healthMs, 50), null, 'ms', 1),
       atMost(
         '/healthz, 99th percentile (event-loop delay proxy)',
@@ -343,11 +359,11 @@ async function main() {
       ),
     ];
     console.log(`  (drained in ${drained.toFixed(1)} s)`);
-    if (traffic.errors.total || healthFailed) {
-      console.log('  errors by request and status:');
-      for (const [label, n] of traffic.errors.entries()) console.log(`    ${label}: ${n}`);
-      if (healthFailed) console.log(`    GET /healthz failed: ${healthFailed}`);
-    }
+    console.log(
+      `  errors by request and status:${traffic.errors.total || healthFailed ? '' : ' none'}`,
+    );
+    for (const [label, n] of traffic.errors.entries()) console.log(`    ${label}: ${n}`);
+    if (healthFailed) console.log(`    GET /healthz failed: ${healthFailed}`);
     console.log(
       `  requests answered: ${traffic.requests
         .entries()
@@ -356,7 +372,7 @@ async function main() {
     );
     console.log(`\n${markdownTable(rows)}`);
     console.log(
-      `\n  CLIENTS=${CLIENTS} WRITES_PER_SECOND=${WRITES_PER_SECOND} WORKSPACES=${WORKSPACES} DURATION=${DURATION_S}; ` +
+      `\n  npm run loadtest -- --clients ${CLIENTS} --writes ${WRITES_PER_SECOND} --workspaces ${WORKSPACES} --seconds ${DURATION_S}; ` +
         `${((Date.now() - started) / 1000).toFixed(0)} s in all; load average at the end ${os.loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
@@ -364,8 +380,13 @@ async function main() {
     await Promise.race([Promise.all(running), sleep(5_000)]);
     for (const b of browsers) b.close();
     probe.kill();
+    if (KEEP)
+      fs.writeFileSync(
+        path.join(DATA, 'readings.jsonl'),
+        readings.map((r) => JSON.stringify(r)).join('\n'),
+      );
     await keel.stop();
-    if (process.env.KEEP === '1') console.log(`  data and server log kept in ${DATA}`);
+    if (KEEP) console.log(`  data and server log kept in ${DATA}`);
     else fs.rmSync(DATA, { recursive: true, force: true });
   }
 }

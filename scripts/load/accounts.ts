@@ -12,8 +12,8 @@ export interface Account {
 
 export function loadAccount(kind: string, index: number): Account {
   return {
-    name: `Load ${kind} ${index}`,
-    email: `load-${kind}-${index}@keel.test`,
+    name: `${kind.replace(/-/g, ' ')} ${index}`,
+    email: `${kind}-${index}@keel.test`,
     password: 'load-test-password',
   };
 }

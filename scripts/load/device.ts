@@ -81,6 +81,11 @@ export class Device {
   state: DeviceState = 'starting';
   /** Whether the pull went live at least once. */
   wasLive = false;
+  /** When (performance.now()) the last `_changes` answer came. */
+  pullOkAt = 0;
+  /** The last replication failures and back-offs (performance.now()), to explain a slow device. */
+  readonly failures: { at: number; direction: 'pull' | 'push'; error: string; backOff: number }[] =
+    [];
   readonly #held = new Map<string, string>();
   /** Local changes not pushed yet, by document, in the order of their local sequence. */
   readonly #outbox = new Map<string, LocalChange>();
@@ -107,6 +112,11 @@ export class Device {
 
   get http() {
     return this.#r.http;
+  }
+
+  /** Whether the pull is live and has heard from the server since `since` (performance.now()). */
+  pullLiveSince(since: number): boolean {
+    return this.state === 'live' && this.pullOkAt > since;
   }
 
   /** Changes the device has not pushed yet. */
@@ -156,16 +166,20 @@ export class Device {
     let backOff = 0;
     while (!stop.aborted) {
       const run = runSignal(stop);
+      let error = 'ended';
       try {
         await once(run.signal, () => (backOff = 0));
-      } catch {
-        /* counted where it happened */
+      } catch (err) {
+        // Counted where it happened; kept here to explain the device's timeline.
+        error = err instanceof Error ? err.message : String(err);
       } finally {
         run.abort();
       }
       if (stop.aborted) break;
       if (direction === 'pull') this.state = 'retrying';
       backOff = nextBackOff(backOff);
+      this.failures.push({ at: performance.now(), direction, error, backOff });
+      if (this.failures.length > 10) this.failures.shift();
       await sleep(backOff, stop);
     }
   }
@@ -256,6 +270,7 @@ export class Device {
           idleMs: live ? 3 * HEARTBEAT_MS : REQUEST_TIMEOUT_MS,
         });
         const body = JSON.parse(reply.text) as { results: Change[]; last_seq: Seq };
+        this.pullOkAt = performance.now();
         for (const change of body.results) {
           pending.delete(change.id);
           pending.set(change.id, { revs: change.changes.map((c) => c.rev), seq: change.seq });

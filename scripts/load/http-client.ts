@@ -41,9 +41,17 @@ export interface Target {
   origin: string;
 }
 
+/** Failures that mean the instance is gone (not that it answered with an error). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'timeout']);
+
 export class HttpClient {
   readonly cookies = new Map<string, string>();
   readonly agent: http.Agent;
+  /**
+   * Other ports serving the same Keel (instances sharing a database): after a request finds
+   * the instance unreachable, the next goes to the next port, as a client-side failover.
+   */
+  failover: number[] = [];
 
   constructor(
     public target: Target,
@@ -90,9 +98,10 @@ export class HttpClient {
         options.signal?.removeEventListener('abort', onAbort);
         fn();
       };
+      const port = this.target.port;
       const req = http.request({
         host: this.target.host,
-        port: this.target.port,
+        port,
         method,
         path,
         headers,
@@ -101,6 +110,7 @@ export class HttpClient {
       const fail = (kind: string) => () =>
         finish(() => {
           req.destroy();
+          if (kind !== 'aborted') this.#unreachable(kind, port);
           reject(new NoReply(kind, `${method} ${path}: ${kind}`));
         });
       const onAbort = fail('aborted');
@@ -110,7 +120,10 @@ export class HttpClient {
         : undefined;
       if (options.idleMs) req.setTimeout(options.idleMs, fail('timeout'));
       req.on('error', (err: NodeJS.ErrnoException) =>
-        finish(() => reject(new NoReply(err.code ?? 'error', `${method} ${path}: ${err.message}`))),
+        finish(() => {
+          this.#unreachable(err.code ?? 'error', port);
+          reject(new NoReply(err.code ?? 'error', `${method} ${path}: ${err.message}`));
+        }),
       );
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
@@ -159,6 +172,14 @@ export class HttpClient {
       reply = await this.request('GET', current, { timeoutMs: options.timeoutMs });
     }
     return { reply, path: current };
+  }
+
+  /** A request to `port` found it unreachable: move on, unless another request already did. */
+  #unreachable(kind: string, port: number) {
+    if (!this.failover.length || !UNREACHABLE.has(kind) || port !== this.target.port) return;
+    const [next, ...rest] = this.failover;
+    this.failover = [...rest, this.target.port];
+    this.target = { ...this.target, port: next! };
   }
 
   #remember(lines: string[]) {

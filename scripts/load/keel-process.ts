@@ -1,12 +1,19 @@
 /**
- * Keel as its own process for the load and fault scripts: the way `npm start` runs it, with a
- * data directory of its own, its output kept in a file there.
+ * Keel as its own process for the load and fault scripts: the way `npm start` runs it (the
+ * compiled server, built first when its sources changed), with a data directory of its own, its
+ * output kept in a file there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServerIfChanged, SERVER_ENTRY } from '../server-build.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Build the server unless `apps/server/dist` is up to date (as `npm start` does). */
+export async function buildKeel() {
+  if (await buildServerIfChanged(ROOT)) console.log('  (server built)');
+}
 
 export interface KeelProcess {
   process: ChildProcess;
@@ -15,6 +22,8 @@ export interface KeelProcess {
   origin: string;
   logFile: string;
   stop(): Promise<void>;
+  /** Kill it as a crash would (SIGKILL); resolves once it has gone. */
+  kill(): Promise<void>;
 }
 
 export async function waitUntilReady(port: number, timeoutMs = 120_000) {
@@ -40,9 +49,12 @@ export async function startKeel(
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, logName);
   const log = fs.openSync(logFile, 'a');
-  // One process, no npx or tsx wrapper: its pid is the server's, and the embedded database is
-  // its child.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // One process, no npx wrapper: its pid is the server's, and the embedded database is its
+  // child. `--cpu-prof` and the like pass through KEEL_NODE_OPTIONS.
+  const nodeOptions = (process.env.KEEL_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  // A profile is written as the process exits: a busy server gets longer to finish its shutdown.
+  const stopGraceMs = nodeOptions.some((o) => o.startsWith('--cpu-prof')) ? 120_000 : 10_000;
+  const child = spawn(process.execPath, [...nodeOptions, '--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -68,6 +80,15 @@ export async function startKeel(
     port,
     origin: `http://localhost:${port}`,
     logFile,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        return;
+      }
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       try {
@@ -81,7 +102,7 @@ export async function startKeel(
         } catch {
           /* gone */
         }
-      }, 10_000);
+      }, stopGraceMs);
       await exited;
       clearTimeout(killed);
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  connectionsAt,
+  connectionsTo,
   parseCpuTicks,
   parseProcNetTcp,
   parseRssBytes,
@@ -31,5 +33,29 @@ describe('/proc parsing', () => {
   it('reads CPU ticks from /proc/<pid>/stat, whatever the process name holds', () => {
     const stat = '4242 (node (db) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 11 0';
     expect(parseCpuTicks(stat)).toBe(325);
+  });
+
+  it('counts connections to a port by their client ends, and at it by their server ends', () => {
+    const entry = (localPort: number, remotePort: number, state = TCP_ESTABLISHED) => ({
+      localPort,
+      remotePort,
+      state,
+      inode: 0,
+    });
+    const entries = [
+      entry(5984, 0, TCP_LISTEN),
+      // Two connections to 5984 on loopback: each appears from both ends.
+      entry(40001, 5984),
+      entry(5984, 40001),
+      entry(40002, 5984),
+      entry(5984, 40002),
+      // Closing: not established.
+      entry(40003, 5984, '06'),
+      entry(8390, 50000),
+    ];
+    expect(connectionsTo(5984, entries)).toBe(2);
+    expect(connectionsAt(5984, entries)).toBe(2);
+    expect(connectionsAt(8390, entries)).toBe(1);
+    expect(connectionsTo(8390, entries)).toBe(0);
   });
 });

@@ -132,12 +132,15 @@ export function listeningPorts(pid: number, entries = tcpEntries()): number[] {
 }
 
 /**
- * Established connections `pid` holds to `port` (its client ends, so each connection counts
- * once even on loopback, where both ends are in the table).
+ * Established connections to `port` from anywhere on this machine, counted by their client ends
+ * (on loopback both ends are in the table). Reading the table alone, not every process's file
+ * descriptors: with thousands of sockets open, that reading took the probe seconds.
  */
-export function connectionsTo(pid: number, port: number, entries = tcpEntries()): number {
-  const inodes = socketInodes(pid);
-  return entries.filter(
-    (e) => e.state === TCP_ESTABLISHED && e.remotePort === port && inodes.has(e.inode),
-  ).length;
+export function connectionsTo(port: number, entries: readonly TcpEntry[]): number {
+  return entries.filter((e) => e.state === TCP_ESTABLISHED && e.remotePort === port).length;
+}
+
+/** Established connections accepted on `port`, counted by their server ends. */
+export function connectionsAt(port: number, entries: readonly TcpEntry[]): number {
+  return entries.filter((e) => e.state === TCP_ESTABLISHED && e.localPort === port).length;
 }

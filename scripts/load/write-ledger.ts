@@ -84,13 +84,62 @@ export class WriteLedger {
     return missing;
   }
 
-  /** Each document's newest acknowledged edit: what must be read back after a fault. */
-  newestAcked(): Map<string, { workspace: string; seq: number }> {
+  /**
+   * Each document's newest acknowledged edit (acknowledged by `before`, performance.now(), when
+   * given): what must be read back after a fault, and what a device must hold to be in sync.
+   */
+  newestAcked(before = Infinity): Map<string, { workspace: string; seq: number }> {
     const out = new Map<string, { workspace: string; seq: number }>();
     for (const [docId, doc] of this.#docs) {
-      const seq = doc.ackedAt.findLastIndex((t) => t !== null) + 1;
+      const seq = doc.ackedAt.findLastIndex((t) => t !== null && t <= before) + 1;
       if (seq > 0) out.set(docId, { workspace: doc.workspace, seq });
     }
     return out;
   }
+
+  /** Whether every edit of `docIds` made by `before` (performance.now()) was acknowledged. */
+  ackedAllMadeBy(docIds: readonly string[], before: number): boolean {
+    for (const docId of docIds) {
+      const doc = this.#docs.get(docId);
+      if (!doc) continue;
+      const newest = doc.sentAt.findLastIndex((t) => t <= before);
+      if (newest >= 0 && doc.ackedAt[newest] === null) return false;
+    }
+    return true;
+  }
+
+  /** Whether device `client` of `workspace` has received every edit of `wanted` in it. */
+  holdsAll(
+    client: number,
+    workspace: string,
+    wanted: ReadonlyMap<string, { workspace: string; seq: number }>,
+  ): boolean {
+    const mine = this.#seenBy.get(client);
+    for (const [docId, w] of wanted)
+      if (w.workspace === workspace && (mine?.get(docId) ?? 0) < w.seq) return false;
+    return true;
+  }
+}
+
+export interface LostWrite {
+  docId: string;
+  acked: number;
+  /** The edit the database holds; null: the document is not there at all. */
+  found: number | null;
+}
+
+/**
+ * Acknowledged edits the database does not hold: `acked` is each document's newest acknowledged
+ * edit, `stored` the edit read back from the database for each document found there.
+ */
+export function lostWrites(
+  acked: ReadonlyMap<string, { seq: number }>,
+  stored: ReadonlyMap<string, number | null>,
+): LostWrite[] {
+  const lost: LostWrite[] = [];
+  for (const [docId, { seq }] of acked) {
+    const found = stored.has(docId) ? stored.get(docId)! : null;
+    if (found === null || found < seq) lost.push({ docId, acked: seq, found });
+  }
+  return lost;
 }

@@ -97,3 +97,24 @@ export class Writer {
     this.device.save(issue.doc, (ackedAt) => this.ledger.ack(id, seq, ackedAt));
   }
 }
+
+/**
+ * Edits at a steady `perSecond`, writer after writer in turn, until `stop` aborts; resolves with
+ * the number made. A late timer catches up rather than losing edits.
+ */
+export function paceEdits(writers: readonly Writer[], perSecond: number, stop: AbortSignal) {
+  const t0 = performance.now();
+  let made = 0;
+  return new Promise<number>((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.floor(((performance.now() - t0) / 1000) * perSecond);
+      for (; made < due; made++) writers[made % writers.length]!.edit(performance.now());
+    }, 10);
+    const done = () => {
+      clearInterval(tick);
+      resolve(made);
+    };
+    if (stop.aborted) done();
+    else stop.addEventListener('abort', done, { once: true });
+  });
+}

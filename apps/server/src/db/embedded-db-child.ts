@@ -140,4 +140,9 @@ const server = app.listen(Number(process.env.KEEL_EMBEDDED_PORT ?? 0), '127.0.0.
   process.send?.({ ready: true, port });
 });
 
+// Keel's client reuses an idle connection until a second before the time this announces; with
+// Node's 5 s, event loops running late under load had the database close connections Keel was
+// sending on (503s). A minute makes that race rare, and costs only idle sockets on loopback.
+server.keepAliveTimeout = 60_000;
+
 process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,52 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, NoReply } from './http-client.ts';
+
+/** A port nothing listens on: one a server had, closed again. */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('HttpClient failover', () => {
+  let server: http.Server;
+  let up: number;
+
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => res.end('{"ok":true}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    up = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('moves to the next instance once, however many requests found this one gone', async () => {
+    const down = await closedPort();
+    const client = new HttpClient({ host: '127.0.0.1', port: down, origin: 'http://keel.test' });
+    client.failover = [up];
+    // A pull and a push failing together must not move there and back again.
+    const failures = await Promise.allSettled([
+      client.request('GET', '/pull'),
+      client.request('GET', '/push'),
+    ]);
+    expect(failures.every((f) => f.status === 'rejected' && f.reason instanceof NoReply)).toBe(
+      true,
+    );
+    expect(client.target.port).toBe(up);
+    expect(client.failover).toEqual([down]);
+    expect((await client.request('GET', '/')).status).toBe(200);
+    client.close();
+  });
+
+  it('stays put without other instances', async () => {
+    const down = await closedPort();
+    const alone = new HttpClient({ host: '127.0.0.1', port: down, origin: 'http://keel.test' });
+    await expect(alone.request('GET', '/')).rejects.toThrow(NoReply);
+    expect(alone.target.port).toBe(down);
+    alone.close();
+  });
+});
