@@ -325,7 +325,7 @@ async function main() {
       ),
       atMost('acknowledged edits lost (read back from the database)', lost.length, 0, ''),
       atMost(
-        `acknowledged edits some device never received (${DRAIN_MS / 1000} s after the last)`,
+        `(device, edit) pairs never received: acknowledged edits a device lacked ${DRAIN_MS / 1000} s after the last`,
         unseen,
         0,
         '',
