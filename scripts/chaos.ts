@@ -209,7 +209,7 @@ async function main() {
 
     // ── edits all along; faults one after the other ─────────────────────────────────────────
     const edits = paceEdits(writers, WRITES_PER_SECOND, stopEdits.signal);
-    await sleep(5_000);
+    await sleep(15_000);
     const results: FaultResult[] = [];
 
     /** Watch `group` until each is back in sync after `endedAt`, or the limit passes. */
@@ -250,6 +250,8 @@ async function main() {
             `last answer from _changes at ${at(device.pullOkAt)}, ${device.unpushed} to push, ` +
             `${lacking.join(', ') || 'holds every edit'}`,
         );
+        for (const r of device.inFlight)
+          console.log(`      waiting since ${at(r.at)} for ${r.what} on port ${r.port}`);
         for (const f of device.failures.filter((f) => f.at > endedAt - OUTAGE_MS - 10_000))
           console.log(
             `      ${at(f.at)}: ${f.direction} failed (${f.error}); retrying in ${seconds(f.backOff)}`,
@@ -323,7 +325,7 @@ async function main() {
       ),
       atMost('acknowledged edits lost (read back from the database)', lost.length, 0, ''),
       atMost(
-        `acknowledged edits some device never received (${DRAIN_MS / 1000} s after the last)`,
+        `(device, edit) pairs never received: acknowledged edits a device lacked ${DRAIN_MS / 1000} s after the last`,
         unseen,
         0,
         '',

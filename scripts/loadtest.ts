@@ -270,7 +270,7 @@ async function main() {
       atMost('edit → other device, 99th percentile', v.percentile(99), null, 'ms'),
       atMost('edit → other device, slowest', v.max, null, 'ms'),
       atMost(
-        `acknowledged edits never received by a device (${DRAIN_S} s after the last)`,
+        `(device, edit) pairs never received: acknowledged edits a device lacked ${DRAIN_S} s after the last`,
         unseen,
         0,
         '',

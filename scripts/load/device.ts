@@ -114,6 +114,11 @@ export class Device {
     return this.#r.http;
   }
 
+  /** Requests waiting for their answer, with when each was sent (performance.now()). */
+  get inFlight() {
+    return [...this.#r.inFlight.values()];
+  }
+
   /** Whether the pull is live and has heard from the server since `since` (performance.now()). */
   pullLiveSince(since: number): boolean {
     return this.state === 'live' && this.pullOkAt > since;

@@ -62,6 +62,10 @@ export class Replicator {
     readonly traffic: Traffic,
   ) {}
 
+  /** Requests waiting for their answer, with when each was sent (to explain a stuck device). */
+  readonly inFlight = new Map<number, { what: string; at: number; port: number }>();
+  #nextRequest = 0;
+
   /** One request to `/db/:ws` + `path`; `ok` statuses pass, anything else is counted and thrown. */
   async call(
     endpoint: string,
@@ -71,6 +75,12 @@ export class Replicator {
     ok: readonly number[] = [200, 201],
   ): Promise<HttpReply> {
     let reply: HttpReply;
+    const id = this.#nextRequest++;
+    this.inFlight.set(id, {
+      what: `${method} ${path.split('?')[0]}`,
+      at: performance.now(),
+      port: this.http.target.port,
+    });
     try {
       reply = await this.http.request(
         method,
@@ -81,6 +91,8 @@ export class Replicator {
       if (err instanceof NoReply && err.kind !== 'aborted')
         this.traffic.errors.add(`${endpoint} ${err.kind}`);
       throw err;
+    } finally {
+      this.inFlight.delete(id);
     }
     this.traffic.requests.add(endpoint);
     if (!ok.includes(reply.status)) {
