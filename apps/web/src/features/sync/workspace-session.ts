@@ -301,11 +301,6 @@ export class WorkspaceSession {
   private changedWhileFilling = 0;
 
   /**
-   * Every document of the workspace is in memory. Saved whole as a store snapshot, before the
-   * fill writes any document, it is on the device: the next open (offline too) shows it while
-   * the replica's fill goes on behind. Changes can be made from here; they go through the fill.
-   */
-  /**
    * A fresh fill has brought everything the lists need (decision 014): they are whole, changes
    * can be made, and once their snapshot is saved the device counts as synced while comments
    * and activity follow.
@@ -314,31 +309,37 @@ export class WorkspaceSession {
     if (this.closed) return;
     this.store.load([]);
     this.queue.release();
-    try {
-      const docs = this.store.snapshot(SNAPSHOT_TYPES.main);
-      await this.snapshots.write('main', { version: SNAPSHOT_VERSION, seq: 0, docs });
-      this.savedWhileFilling = true;
-      this.showFilling();
-    } catch {
-      // Not saved (a full disk, say): Synced waits for the whole feed, as before.
-    }
+    await this.saveWhileFilling(['main']);
   }
 
+  /**
+   * Every document of the workspace is in memory. Saved whole as a store snapshot, before the
+   * fill writes any document, it is on the device: the next open (offline too) shows it while
+   * the replica's fill goes on behind. Changes can be made from here; they go through the fill.
+   */
   private async caughtUp(): Promise<void> {
     if (this.closed) return;
     this.store.load([]);
     this.store.merge([]);
     this.queue.release();
+    await this.saveWhileFilling(['main', 'history']);
+  }
+
+  /**
+   * Save these parts of the store as snapshots while the replica is still being filled
+   * (sequence 0: they say nothing of the replica yet); once saved, the device counts as synced.
+   * Not saved (a full disk, say): the fill writes the documents one by one all the same.
+   */
+  private async saveWhileFilling(parts: readonly SnapshotPart[]): Promise<void> {
     try {
-      for (const part of ['main', 'history'] as const) {
-        // Sequence 0: the snapshot says nothing of the replica yet, which is still being filled.
+      for (const part of parts) {
         const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
         await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq: 0, docs });
       }
       this.savedWhileFilling = true;
       this.showFilling();
     } catch {
-      // Not saved (a full disk, say): the fill writes the documents one by one all the same.
+      // Left to the slow path: nothing is lost.
     }
   }
 
