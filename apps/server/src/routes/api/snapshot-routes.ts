@@ -59,6 +59,8 @@ export async function snapshotRoutes(app: FastifyInstance, opts: { store: AppSto
       );
       if (!upstream.ok || !upstream.body) {
         await upstream.body?.cancel();
+        // The workspace's database is gone (being deleted): so is the workspace, for this reader.
+        if (upstream.status === 404) throw new AppError('NOT_FOUND');
         throw new AppError('DB_UNAVAILABLE', {
           detail: `snapshot read answered ${upstream.status}`,
         });

@@ -6,7 +6,7 @@ import {
   type BulkRow,
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
-import type { TestServer } from '../../testing/test-server.ts';
+import { externalDatabase, type TestServer } from '../../testing/test-server.ts';
 
 /**
  * The first sync's snapshot pages (decision 014) against the real server and embedded database:
@@ -91,4 +91,21 @@ describe('GET /api/workspaces/:ws/snapshot', () => {
     expect((await snapshot(stranger, 'type=issue')).status).toBe(404);
     expect((await snapshot(new BrowserSession(server.url), 'type=issue')).status).toBe(401);
   });
+
+  // Last: it stops the database. Skipped against COUCHDB_URL: there is no child to crash.
+  it.skipIf(externalDatabase)(
+    'says DB_UNAVAILABLE while the database is down, and pages again once it is back',
+    async () => {
+      server.embeddedDb!.crash();
+      const during = await snapshot(owner, 'type=issue');
+      expect(during.status).toBe(503);
+      expect(((await during.json()) as { code: string }).code).toBe('DB_UNAVAILABLE');
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await snapshot(owner, 'type=project')).status;
+      }
+      expect(status).toBe(200);
+    },
+  );
 });
