@@ -99,4 +99,42 @@ describe('the server as a whole', () => {
     const broken = await raw('NOT A REQUEST\r\n\r\n');
     expect(statusOf(broken)).toBe('HTTP/1.1 422 Unprocessable Entity');
   });
+
+  it('closes at once when a request in flight at closing finishes, not after its keep-alive', async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const browser = new BrowserSession(server.url);
+    await signUp(browser, newAccount('closing'));
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({ name: 'Closing time', slug: 'closing' });
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // A keep-alive request whose body is still arriving when the server starts closing.
+    socket.write(
+      [
+        'POST /api/workspaces HTTP/1.1',
+        'Host: keel',
+        'Connection: keep-alive',
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+        `Cookie: ${browser.cookieHeader()}`,
+        `Origin: ${browser.origin}`,
+        '',
+        body.slice(0, 10),
+      ].join('\r\n'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const closed = server.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.write(body.slice(10));
+    await closed;
+    await ended;
+    // Answered in full, then the connection closed with the server rather than 72 s later.
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -202,9 +202,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const feeds = new WorkspaceFeeds(couch);
   app.addHook('onClose', async () => feeds.close());
   // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
+  // A response still streaming when closing starts leaves its keep-alive connection open once
+  // it ends, and closing would wait for the 72 s keep-alive: close connections as they go idle.
+  let closeIdle: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     live.shutdown();
+    closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+    closeIdle.unref();
   });
+  app.addHook('onClose', async () => clearInterval(closeIdle));
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });

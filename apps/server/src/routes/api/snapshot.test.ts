@@ -103,7 +103,9 @@ describe('GET /api/workspaces/:ws/snapshot', () => {
       let status = 0;
       for (let i = 0; i < 50 && status !== 200; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        status = (await snapshot(owner, 'type=project')).status;
+        const res = await snapshot(owner, 'type=project');
+        status = res.status;
+        await res.arrayBuffer();
       }
       expect(status).toBe(200);
     },
