@@ -142,13 +142,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let embeddedDb: EmbeddedDb | null = null;
   let couch: CouchClient;
   if (config.couch) {
-    couch = new CouchClient({ ...config.couch, settle: options.settle }, config.appDbName);
+    couch = new CouchClient(
+      { ...config.couch, settle: options.settle, connections: config.couchConnections },
+      config.appDbName,
+    );
     await waitForDatabase(couch, app.log);
   } else {
     embeddedDb = await startEmbeddedDb(config.dataDir, app.log);
-    couch = new CouchClient(embeddedDb, config.appDbName);
+    couch = new CouchClient(
+      { ...embeddedDb, connections: config.couchConnections },
+      config.appDbName,
+    );
   }
   app.addHook('onClose', async () => embeddedDb?.stop());
+  // Hooks run last first: this one after everything that may still ask the database.
+  app.addHook('onClose', async () => couch.close());
 
   const store = new AppStore(couch, config.appDbName);
   await store.init();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './repo-root.ts';
+import { DEFAULT_CONNECTIONS } from './db/couch-client.ts';
 
 /**
  * Configuration comes from the environment and is validated once at boot, so a typo fails fast
@@ -27,6 +28,7 @@ const envSchema = z
     COUCHDB_USER: z.string().optional(),
     COUCHDB_PASSWORD: z.string().optional(),
     COUCHDB_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    COUCHDB_CONNECTIONS: z.coerce.number().int().min(1).max(1000).optional(),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
@@ -68,6 +70,8 @@ export interface Config {
   webDist: string;
   appDbName: string;
   couch: { url: string; user?: string; password?: string; settleMs: number } | null;
+  /** Connections per instance to the database for short requests (CouchClient). */
+  couchConnections: number;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
   /**
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     couch: e.COUCHDB_URL
       ? couchConfig(e.COUCHDB_URL, e.COUCHDB_USER, e.COUCHDB_PASSWORD, e.COUCHDB_SETTLE_MS)
       : null,
+    couchConnections: e.COUCHDB_CONNECTIONS ?? DEFAULT_CONNECTIONS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -80,6 +80,7 @@ export class ChangesFollower {
         // Compressed, the heartbeats would be held back.
         headers: { 'accept-encoding': 'identity' },
         signal: abort.signal,
+        lasting: true,
       });
       if (!res.ok || !res.body) {
         await res.body?.cancel();

@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import { AppError } from '../app-error.ts';
 import { databaseErrors, databaseRequests } from '../metrics.ts';
 
@@ -21,7 +22,15 @@ export interface CouchOptions {
    * what the setting stands for, made exact so the tests hold on a busy machine.
    */
   settle?: (db: string, ids?: string[]) => Promise<void>;
+  /**
+   * Connections to the database for short requests (COUCHDB_CONNECTIONS); more wait their turn.
+   * Long ones (`lasting`) have their own: one per followed feed, longpoll or snapshot page.
+   */
+  connections?: number;
 }
+
+/** Short requests at once to the database, per instance, unless COUCHDB_CONNECTIONS says. */
+export const DEFAULT_CONNECTIONS = 10;
 
 export interface CouchDoc {
   _id: string;
@@ -73,6 +82,10 @@ export class CouchClient {
   readonly settleMs: number;
   readonly #settle: CouchOptions['settle'];
   readonly #auth: string | null;
+  // Without a bound, a burst of a thousand clients' requests opened a thousand connections
+  // (issue 22's first load test: 17,278), each costing the database and this process.
+  readonly #short: Agent;
+  readonly #lasting = new Agent();
 
   /**
    * `appDb`: the app database's name, for counting requests by database
@@ -85,6 +98,7 @@ export class CouchClient {
     this.baseUrl = options.url.replace(/\/$/, '');
     this.settleMs = options.settleMs ?? 0;
     this.#settle = options.settle;
+    this.#short = new Agent({ connections: options.connections ?? DEFAULT_CONNECTIONS });
     this.#auth =
       options.user !== undefined
         ? `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`
@@ -107,6 +121,8 @@ export class CouchClient {
       body?: unknown;
       headers?: Record<string, string>;
       signal?: AbortSignal;
+      /** A feed, a longpoll or a stream that may hold its connection for long. */
+      lasting?: boolean;
     } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -118,8 +134,16 @@ export class CouchClient {
     }
     databaseRequests.inc({ database: this.#databaseOf(path) });
     try {
+      const dispatcher = options.lasting ? this.#lasting : this.#short;
+      // undici's own Response is the platform's in all but name.
       const send = () =>
-        fetch(this.url(path, options.query), { method, headers, body, signal: options.signal });
+        undiciFetch(this.url(path, options.query), {
+          method,
+          headers,
+          body,
+          signal: options.signal,
+          dispatcher,
+        }) as unknown as Promise<Response>;
       // A kept-alive connection the database closed while this process was busy (a long
       // synchronous stretch) fails as it is written to, before the database reads a byte: the
       // request was never received, so it is sent again. The pool may hold several such
@@ -160,6 +184,11 @@ export class CouchClient {
     if (res.status === 409) throw new CouchConflict(`${method} ${path}: conflict`);
     if (!res.ok) throw couchFailure(res.status, `${method} ${path}`, text);
     return JSON.parse(text) as T;
+  }
+
+  /** Close every connection to the database (the server closing). */
+  async close(): Promise<void> {
+    await Promise.all([this.#short.destroy(), this.#lasting.destroy()]);
   }
 
   static dbPath(db: string, rest = ''): string {

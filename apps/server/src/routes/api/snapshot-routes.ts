@@ -55,6 +55,7 @@ export async function snapshotRoutes(app: FastifyInstance, opts: { store: AppSto
             limit,
           },
           signal: abort.signal,
+          lasting: true,
         },
       );
       if (!upstream.ok || !upstream.body) {

@@ -181,6 +181,7 @@ export async function dbProxyRoutes(
           // Compressed longpoll replies hold back heartbeats until the end; ask for identity.
           headers: { 'accept-encoding': 'identity' },
           signal: abort.signal,
+          lasting: longpoll,
         },
       );
     } catch (err) {

@@ -138,6 +138,7 @@ export class WorkspaceFeed {
         since: this.readSeq === null ? 'now' : seqParam(this.readSeq),
         heartbeat: HEARTBEAT_MS,
       },
+      lasting: true,
       headers: { 'accept-encoding': 'identity' },
       signal: this.abort.signal,
     });
