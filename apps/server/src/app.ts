@@ -31,6 +31,7 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { snapshotRoutes } from './routes/api/snapshot-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
+import { DatabaseInfos } from './workspaces/feed/database-infos.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
 import { AccessCache } from './workspaces/access-cache.ts';
@@ -226,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, cache, couch, live, feeds });
+    await dbProxyRoutes(db, { store, cache, couch, live, feeds, infos: new DatabaseInfos(couch) });
   });
   await app.register(spaPlugin, { root: config.webDist });
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
+import { databaseRequests } from '../../metrics.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   createWorkspaceAs,
@@ -178,5 +179,59 @@ describe('live _changes from one feed per workspace', () => {
     const body = (await (await answer).json()) as Changes;
     expect(body.results.map((r) => r.id)).toContain(doc._id);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+/** Requests this process has sent to workspace databases so far (keel_database_requests_total). */
+async function workspaceDatabaseRequests(): Promise<number> {
+  const { values } = await databaseRequests.get();
+  return values.find((v) => v.labels.database === 'workspace')?.value ?? 0;
+}
+
+describe('what a following client asks after each change, answered without the database', () => {
+  it('says no revision is missing when the feed read them all, and asks the database otherwise', async () => {
+    const since = await caughtUp();
+    const waiting = longpoll(owner, since);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const written = await write('Echoed back');
+    await waiting;
+    await expect.poll(() => server.feeds.peek(dbName)?.doc(written.id, written.rev)).toBeDefined();
+
+    const before = await workspaceDatabaseRequests();
+    const echo = await owner.request(`/db/${ws.slug}/_revs_diff`, {
+      method: 'POST',
+      json: { [written.id]: [written.rev] },
+    });
+    expect(echo.status).toBe(200);
+    expect(await echo.json()).toEqual({});
+    expect(await workspaceDatabaseRequests()).toBe(before);
+
+    // A revision the feed never read (the device's own edit) is the database's to judge.
+    const own = `2-${'a'.repeat(32)}`;
+    const asked = await owner.request(`/db/${ws.slug}/_revs_diff`, {
+      method: 'POST',
+      json: { [written.id]: [written.rev, own] },
+    });
+    expect(await asked.json()).toEqual({ [written.id]: { missing: [own] } });
+    expect(await workspaceDatabaseRequests()).toBe(before + 1);
+  });
+
+  it("answers the database's info from one read a second, never older than that", async () => {
+    const info = async () => {
+      const res = await owner.request(`/db/${ws.slug}/`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { update_seq: string | number; db_name: string };
+    };
+    const first = await info();
+    const before = await workspaceDatabaseRequests();
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) expect((await info()).db_name).toBe(first.db_name);
+    // One read per second at most, however slow this machine makes the ten requests.
+    const seconds = Math.ceil((performance.now() - started) / 1_000);
+    expect(await workspaceDatabaseRequests()).toBeLessThanOrEqual(before + seconds);
+
+    await write('Moves the sequence');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await info()).update_seq).not.toEqual(first.update_seq);
   });
 });

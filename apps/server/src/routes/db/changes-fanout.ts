@@ -5,7 +5,6 @@ import { replicationLag } from '../../metrics.ts';
 import { endedByShutdown } from '../../workspaces/live-requests.ts';
 import {
   seqParam,
-  type BulkGetDoc,
   type ChangeRow,
   type Seq,
   type WorkspaceFeed,
@@ -220,29 +219,6 @@ async function ready(feed: WorkspaceFeed, ms: number): Promise<void> {
     new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
   ]);
   clearTimeout(timer);
-}
-
-/**
- * `_bulk_get` answered from the documents the feed just read, when it holds every revision
- * asked for (what a client following the feed asks right after a change); otherwise null, and
- * the database answers.
- */
-export function bulkGetFromFeed(
-  feed: WorkspaceFeed | undefined,
-  query: Record<string, string>,
-  requestBody: unknown,
-): { results: { id: string; docs: BulkGetDoc[] }[] } | null {
-  if (!feed || query.revs !== 'true') return null;
-  const docs = (requestBody as { docs?: { id?: unknown; rev?: unknown }[] } | null)?.docs;
-  if (!Array.isArray(docs) || docs.length === 0) return null;
-  const results: { id: string; docs: BulkGetDoc[] }[] = [];
-  for (const asked of docs) {
-    if (typeof asked.id !== 'string' || typeof asked.rev !== 'string') return null;
-    const doc = feed.doc(asked.id, asked.rev);
-    if (!doc) return null;
-    results.push({ id: asked.id, docs: [doc] });
-  }
-  return { results };
 }
 
 export { seqParam };

@@ -8,8 +8,10 @@ import type { CouchClient } from '../../db/couch-client.ts';
 import { workspaceAccess } from '../../workspaces/access.ts';
 import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
 import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
+import type { DatabaseInfos } from '../../workspaces/feed/database-infos.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
-import { bulkGetFromFeed, fanOutQuery, serveChanges } from './changes-fanout.ts';
+import { bulkGetFromFeed, revsDiffFromFeed } from './answers-from-feed.ts';
+import { fanOutQuery, serveChanges } from './changes-fanout.ts';
 import { reservedBlocksOf } from './number-rules.ts';
 import { ALLOWED_QUERY, classifyReplicationPath, upstreamPath } from './replication-path.ts';
 import { checkpointSchema, isJsonObject, jsonDepthExceeds } from './replication-body.ts';
@@ -54,9 +56,11 @@ export async function dbProxyRoutes(
     couch: CouchClient;
     live: LiveRequests;
     feeds: WorkspaceFeeds;
+    /** The databases' info, read at most once a second per database. */
+    infos: DatabaseInfos;
   },
 ) {
-  const { store, cache, couch, live, feeds } = opts;
+  const { store, cache, couch, live, feeds, infos } = opts;
 
   app.addContentTypeParser(
     'application/json',
@@ -162,12 +166,17 @@ export async function dbProxyRoutes(
       });
       return reply;
     }
-    if (endpoint.kind === 'bulk_get') {
-      const cached = bulkGetFromFeed(feeds.peek(dbName), query, request.body);
-      if (cached) {
-        untrack();
-        return reply.code(200).header('cache-control', 'no-store').send(cached);
-      }
+    const fromFeed =
+      endpoint.kind === 'bulk_get'
+        ? bulkGetFromFeed(feeds.peek(dbName), query, request.body)
+        : endpoint.kind === 'revs_diff'
+          ? revsDiffFromFeed(feeds.peek(dbName), request.body)
+          : endpoint.kind === 'info' && request.method === 'GET'
+            ? await infos.get(dbName)
+            : null;
+    if (fromFeed) {
+      untrack();
+      return reply.code(200).header('cache-control', 'no-store').send(fromFeed);
     }
 
     let upstream: Response;
