@@ -31,6 +31,7 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { snapshotRoutes } from './routes/api/snapshot-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
+import { CheckpointKeeper } from './workspaces/checkpoints/checkpoint-keeper.ts';
 import { DatabaseInfos } from './workspaces/feed/database-infos.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
@@ -41,6 +42,7 @@ export interface KeelApp {
   live: LiveRequests;
   cache: AccessCache;
   feeds: WorkspaceFeeds;
+  checkpoints: CheckpointKeeper;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -105,6 +107,8 @@ export interface BuildOptions {
   headersTimeoutMs?: number;
   /** What waiting for a write to settle on the database means (CouchOptions.settle; tests). */
   settle?: CouchOptions['settle'];
+  /** How often kept replication checkpoints are written to the database (CheckpointKeeper). */
+  checkpointFlushMs?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -210,6 +214,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // One upstream `_changes` feed per workspace this instance's clients follow (issue 22).
   const feeds = new WorkspaceFeeds(couch);
   app.addHook('onClose', async () => feeds.close());
+  // Replication checkpoints are written to the database behind (decision 015); closing saves them.
+  const checkpoints = new CheckpointKeeper(couch, app.log);
+  checkpoints.start(options.checkpointFlushMs);
+  app.addHook('onClose', async () => checkpoints.close());
   // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
   // A response still streaming when closing starts leaves its keep-alive connection open once
   // it ends, and closing would wait for the 72 s keep-alive: close connections as they go idle.
@@ -227,7 +235,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();
-    await dbProxyRoutes(db, { store, cache, couch, live, feeds, infos: new DatabaseInfos(couch) });
+    await dbProxyRoutes(db, {
+      store,
+      cache,
+      couch,
+      live,
+      feeds,
+      infos: new DatabaseInfos(couch),
+      checkpoints,
+    });
   });
   await app.register(spaPlugin, { root: config.webDist });
 
@@ -250,5 +266,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  return { app, store, couch, embeddedDb, live, cache, feeds };
+  return { app, store, couch, embeddedDb, live, cache, feeds, checkpoints };
 }

@@ -10,6 +10,7 @@ import {
   type WorkspaceFixture,
 } from '../testing/workspace-fixture.ts';
 import { addMember } from './add-member.ts';
+import { anotherInstance, through } from '../testing/instances.ts';
 
 /**
  * Two Keel instances over one database, as behind a load balancer: each keeps the session, user,
@@ -22,24 +23,9 @@ const servers: TestServer[] = [];
 
 /** Another instance over `server`'s database and app database. */
 async function besides(server: TestServer): Promise<TestServer> {
-  const { url, user, password } = server.database;
-  const other = await startTestServer({
-    env: {
-      COUCHDB_URL: url,
-      ...(user !== undefined && { COUCHDB_USER: user }),
-      ...(password !== undefined && { COUCHDB_PASSWORD: password }),
-      KEEL_APP_DB: server.store.db,
-    },
-  });
+  const other = await anotherInstance(server);
   servers.push(other);
   return other;
-}
-
-/** The same person's browser, its requests sent to `server` instead (another instance). */
-function through(server: TestServer, browser: BrowserSession): BrowserSession {
-  const moved = new BrowserSession(server.url);
-  for (const [name, value] of browser.cookies) moved.cookies.set(name, value);
-  return moved;
 }
 
 beforeAll(async () => {

@@ -9,6 +9,10 @@ import { workspaceAccess } from '../../workspaces/access.ts';
 import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
 import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
 import type { DatabaseInfos } from '../../workspaces/feed/database-infos.ts';
+import type {
+  CheckpointDoc,
+  CheckpointKeeper,
+} from '../../workspaces/checkpoints/checkpoint-keeper.ts';
 import { validatedBulkDocs } from './bulk-docs.ts';
 import { bulkGetFromFeed, revsDiffFromFeed } from './answers-from-feed.ts';
 import { fanOutQuery, serveChanges } from './changes-fanout.ts';
@@ -58,9 +62,11 @@ export async function dbProxyRoutes(
     feeds: WorkspaceFeeds;
     /** The databases' info, read at most once a second per database. */
     infos: DatabaseInfos;
+    /** Replication checkpoints, kept here and written to the database behind. */
+    checkpoints: CheckpointKeeper;
   },
 ) {
-  const { store, cache, couch, live, feeds, infos } = opts;
+  const { store, cache, couch, live, feeds, infos, checkpoints } = opts;
 
   app.addContentTypeParser(
     'application/json',
@@ -178,6 +184,27 @@ export async function dbProxyRoutes(
       untrack();
       return reply.code(200).header('cache-control', 'no-store').send(fromFeed);
     }
+    if (endpoint.kind === 'local' && request.method !== 'DELETE') {
+      untrack();
+      reply.header('cache-control', 'no-store');
+      if (request.method === 'PUT')
+        return reply
+          .code(201)
+          .send(checkpoints.put(dbName, endpoint.id, request.body as CheckpointDoc));
+      const checkpoint = await checkpoints.get(dbName, endpoint.id, abort.signal);
+      if (checkpoint) return reply.code(200).send(checkpoint);
+      // PouchDB reads `status` and `error`: a missing checkpoint is its first question.
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send({
+          ...problem('NOT_FOUND'),
+          requestId: request.id,
+          error: 'not_found',
+          reason: 'missing',
+        });
+    }
+    if (endpoint.kind === 'local') checkpoints.forget(dbName, endpoint.id);
 
     let upstream: Response;
     try {

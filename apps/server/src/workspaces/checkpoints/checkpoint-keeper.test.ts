@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CouchClient } from '../../db/couch-client.ts';
+import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
+import { anotherInstance, through } from '../../testing/instances.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import {
+  createWorkspaceAs,
+  startWithOwnerWorkspace,
+  type WorkspaceFixture,
+} from '../../testing/workspace-fixture.ts';
+
+/**
+ * Replication checkpoints kept by the instance and written to the database behind (decision
+ * 015), through the real server and embedded database.
+ */
+let server: TestServer;
+let owner: BrowserSession;
+let ws: WorkspaceFixture;
+let dbName: string;
+const servers: TestServer[] = [];
+
+beforeAll(async () => {
+  ({ server, owner, ws } = await startWithOwnerWorkspace('checkpoints'));
+  servers.push(server);
+  dbName = (await server.store.workspaceBySlug(ws.slug))!.dbName;
+});
+afterAll(async () => {
+  for (const s of servers.reverse()) await s.close().catch(() => undefined);
+});
+
+const checkpoint = (seq: number, session = 'session-a') => ({
+  _id: '_local/replication-1',
+  session_id: session,
+  history: [{ last_seq: seq, session_id: session }],
+  replicator: 'pouchdb',
+  version: 1,
+  last_seq: seq,
+});
+
+async function put(as: BrowserSession, id: string, body: object) {
+  const res = await as.request(`/db/${ws.slug}/_local/${id}`, { method: 'PUT', json: body });
+  return { status: res.status, body: (await res.json()) as { ok?: boolean; rev?: string } };
+}
+
+async function get(as: BrowserSession, id: string) {
+  const res = await as.request(`/db/${ws.slug}/_local/${id}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The checkpoint as the database itself holds it, or null. */
+async function inDatabase(id: string) {
+  const res = await server.couch.request('GET', CouchClient.dbPath(dbName, `/_local/${id}`));
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return null;
+  }
+  return (await res.json()) as { last_seq?: number; _rev: string };
+}
+
+describe('replication checkpoints', () => {
+  it('are answered by the instance at once and reach the database with the next flush', async () => {
+    expect((await get(owner, 'flushed')).status).toBe(404);
+    const first = await put(owner, 'flushed', checkpoint(5));
+    expect(first).toEqual({ status: 201, body: { ok: true, id: '_local/flushed', rev: '0-1' } });
+    const second = await put(owner, 'flushed', { ...checkpoint(9), _rev: first.body.rev });
+    expect(second.body.rev).toBe('0-2');
+    const read = await get(owner, 'flushed');
+    expect(read.body).toMatchObject({ _id: '_local/flushed', _rev: '0-2', last_seq: 9 });
+
+    expect(await inDatabase('flushed')).toBeNull();
+    expect(server.checkpoints.unsaved).toBe(1);
+    await server.checkpoints.flush();
+    expect((await inDatabase('flushed'))?.last_seq).toBe(9);
+    expect(server.checkpoints.unsaved).toBe(0);
+  });
+
+  it('take the last write, whatever revision it names: a read and a write may reach two instances', async () => {
+    const elsewhere = await anotherInstance(server);
+    servers.push(elsewhere);
+    const there = through(elsewhere, owner);
+    const here = await put(owner, 'balanced', checkpoint(3));
+    await server.checkpoints.flush();
+    // The other instance reads the database's copy and is written a newer one naming it.
+    const read = await get(there, 'balanced');
+    expect(read.body.last_seq).toBe(3);
+    const moved = await put(there, 'balanced', { ...checkpoint(7), _rev: read.body._rev });
+    expect(moved.status).toBe(201);
+    // This instance, holding its own copy, is then written one naming a revision it never gave.
+    const back = await put(owner, 'balanced', { ...checkpoint(8), _rev: '0-41' });
+    expect(back.status).toBe(201);
+    expect(back.body.rev).not.toBe(here.body.rev);
+    await elsewhere.checkpoints.flush();
+    await server.checkpoints.flush();
+    // Both reached the database; the one flushed last is kept, and no write was refused.
+    expect((await inDatabase('balanced'))?.last_seq).toBe(8);
+  });
+
+  it('are saved when the server closes, and read back by the next one', async () => {
+    const alone = await startTestServer();
+    const person = new BrowserSession(alone.url);
+    await signUp(person, newAccount('closing'));
+    const space = await createWorkspaceAs(person, 'saved-at-close');
+    const written = await person.request(`/db/${space.slug}/_local/at-close`, {
+      method: 'PUT',
+      json: checkpoint(12),
+    });
+    expect(written.status).toBe(201);
+    const port = Number(new URL(alone.url).port);
+    await alone.close();
+    const next = await startTestServer({ dataDir: alone.dataDir, port });
+    servers.push(next);
+    const read = await person.request(`/db/${space.slug}/_local/at-close`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { last_seq: number }).last_seq).toBe(12);
+  });
+
+  it('are refused when they are not checkpoints, and never kept then', async () => {
+    const refused = await put(owner, 'not-one', { anything: 'else' });
+    expect(refused.status).toBe(422);
+    expect((await get(owner, 'not-one')).status).toBe(404);
+  });
+});
