@@ -96,6 +96,11 @@ export interface NumberBlockDoc extends CouchDoc {
   start: number;
   end: number;
   claimedAt: string;
+  /**
+   * Random, one per attempt to claim the block, so that no two claims are the same revision
+   * (absent on blocks claimed before it was added). See `create`.
+   */
+  claim?: string;
 }
 
 /**
@@ -232,6 +237,13 @@ export class AppStore {
   /**
    * Create a document as a uniqueness claim: true when this write is the one kept, false when
    * the id was taken, here or through another node at the same moment (`keeps`).
+   *
+   * What tells two claims apart is the revision, and CouchDB's revision id is a hash of the body
+   * (PouchDB's too): two claimants writing the same body through two nodes write the same
+   * revision, no conflict, and both keep it. So a claim whose winner matters must carry something
+   * of its own (a random id): two devices of one person claiming a block of issue numbers in
+   * one millisecond were both given it. A body that names only what is claimed (an account's
+   * `account-sub` link) may be the same: whichever "wins", the outcome is the same document.
    */
   async create(doc: CouchDoc): Promise<boolean> {
     let rev: string;
@@ -623,6 +635,7 @@ export class AppStore {
           userId,
           ...blockRange(index),
           claimedAt,
+          claim: randomId(),
         })),
       );
       const written = results.flatMap((r, i) =>

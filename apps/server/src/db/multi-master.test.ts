@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, linkSub } from '../idp/accounts.ts';
 import { BrowserSession, newAccount, signIn, signUp } from '../testing/browser-session.ts';
 import { startMultiMaster, type MultiMaster } from '../testing/multi-master.ts';
@@ -106,6 +106,55 @@ describe('two Keel instances on a database with two masters', () => {
     expect(write.status).toBe(201);
     const [row] = (await write.json()) as { ok?: boolean; reason?: string }[];
     expect(row).toMatchObject({ ok: true });
+  });
+
+  it('gives a block of numbers to one of two devices claiming it through both in one millisecond', async () => {
+    const created = await createWorkspace(owner.on[0], 'same-moment');
+    expect(created.status).toBe(201);
+    const projectId = (created.body.project as { id: string }).id;
+    const workspaceId = (created.body.workspace as { id: string }).id;
+    await mm.replicated();
+    const path = `/api/workspaces/same-moment/projects/${encodeURIComponent(projectId)}/numbers`;
+    const reserve = async (via: 0 | 1) => {
+      const res = await owner.on[via].request(path, {
+        method: 'POST',
+        json: { requestId: `same-moment-${via}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { start: number; end: number };
+    };
+    const firstBlockOn = (via: 0 | 1) =>
+      mm.servers[via].store.numberBlock(workspaceId, projectId, 0);
+
+    // Two devices of one person claim the first block, each through its own node, before either
+    // node hears of the other's claim (a lag within the settling time), and in one millisecond:
+    // the clock stands still until both claims are written.
+    const appDb = mm.servers[0].store.db;
+    await mm.pause(appDb, { brief: true });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const answers = Promise.allSettled([reserve(0), reserve(1)]);
+    let claims: Awaited<ReturnType<typeof firstBlockOn>>[] = [null, null];
+    try {
+      for (let tries = 0; tries < 600 && !claims.every(Boolean); tries++) {
+        if (tries > 0) await new Promise((r) => setTimeout(r, 50));
+        claims = await Promise.all([firstBlockOn(0), firstBlockOn(1)]);
+      }
+    } finally {
+      vi.useRealTimers();
+      await mm.resume(appDb);
+    }
+    const [a, b] = claims;
+    expect(a?.claimedAt).toBeDefined();
+    expect(a?.claimedAt).toBe(b?.claimedAt);
+
+    const blocks = (await answers).map((answer) => {
+      if (answer.status === 'rejected') throw answer.reason;
+      return answer.value;
+    });
+    expect(blocks.map((block) => block.end - block.start + 1)).toEqual([20, 20]);
+    const [first, second] = blocks.sort((x, y) => x.start - y.start);
+    expect(first!.end).toBeLessThan(second!.start);
+    await mm.replicated();
   });
 
   it('gives a URL key to exactly one of two people claiming it through both at once', async () => {

@@ -23,8 +23,14 @@ export interface MultiMaster {
    * Stop the replication (of every database, or of `db`) until `resume`: writes through each
    * node then stay on it, however long the test takes, so a collision or a node that has not seen
    * a write yet is certain rather than a matter of timing.
+   *
+   * By default the pause is a node cut off for longer than the settling time: a write settles
+   * once COUCHDB_SETTLE_MS has passed, the nodes still apart. `brief` is a copy that lags but
+   * catches up within it: a write settles only once resumed and both nodes agree, so two writes
+   * can both be made before either node hears of the other, and still be settled as a cluster
+   * settles them.
    */
-  pause(db?: string): Promise<void>;
+  pause(db?: string, options?: { brief?: boolean }): Promise<void>;
   resume(db?: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -115,19 +121,26 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
   )) as [EmbeddedDb, EmbeddedDb];
   const replicator = await startReplicator(nodes);
   const settleMs = options.settleMs ?? MULTI_MASTER_SETTLE_MS;
-  let pausedAll = false;
-  const pausedDbs = new Set<string>();
+  // What is paused (ALL: every database), and whether briefly (see `pause`).
+  const paused = new Map<string, { brief: boolean }>();
+  const ALL = '*';
+  const pauseOf = (db: string) => paused.get(ALL) ?? paused.get(db);
   /**
    * What COUCHDB_SETTLE_MS stands for, made exact: until both nodes hold the same revisions of
    * the documents just written. A write through the other node that is not among them by then
    * can no longer be made (the node has this one, and refuses it). While the replication is
-   * paused (a node cut off) the settling time passes as it would on a cluster.
+   * paused (a node cut off) the settling time passes as it would on a cluster; while it is
+   * paused briefly (a copy lagging), it waits for the resume.
    */
   const settle = async (db: string, ids?: string[]) => {
     const deadline = Date.now() + 30_000;
-    while (!pausedAll && !pausedDbs.has(db) && Date.now() < deadline) {
-      const [a, b] = await Promise.all(nodes.map((n) => leavesOn(n, db, ids)));
-      if (a !== null && a === b) return;
+    while (Date.now() < deadline) {
+      const pause = pauseOf(db);
+      if (pause && !pause.brief) break;
+      if (!pause) {
+        const [a, b] = await Promise.all(nodes.map((n) => leavesOn(n, db, ids)));
+        if (a !== null && a === b) return;
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
     await new Promise((r) => setTimeout(r, settleMs));
@@ -162,16 +175,15 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
     }
   };
 
-  const setPaused = async (pause: boolean, db?: string) => {
+  const setPaused = async (pause: boolean, db?: string, brief = false) => {
     const acknowledged = new Promise<void>((resolve) =>
       replicator.once('message', () => resolve()),
     );
     replicator.send({ pause, db });
     await acknowledged;
-    if (db === undefined) pausedAll = pause;
-    if (db !== undefined && pause) pausedDbs.add(db);
-    else if (db !== undefined) pausedDbs.delete(db);
-    else if (!pause) pausedDbs.clear();
+    if (pause) paused.set(db ?? ALL, { brief });
+    else if (db === undefined) paused.clear();
+    else paused.delete(db);
     // A batch already on its way when the replication stopped lands in a moment.
     if (pause) await new Promise((r) => setTimeout(r, 300));
   };
@@ -180,7 +192,7 @@ export async function startMultiMaster(options: { settleMs?: number } = {}): Pro
     nodes,
     servers,
     replicated,
-    pause: (db?: string) => setPaused(true, db),
+    pause: (db?: string, options: { brief?: boolean } = {}) => setPaused(true, db, options.brief),
     resume: (db?: string) => setPaused(false, db),
     async close() {
       await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
