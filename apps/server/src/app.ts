@@ -31,6 +31,7 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { snapshotRoutes } from './routes/api/snapshot-routes.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
+import { closeIdleConnectionsWhileClosing } from './plugins/idle-connections.ts';
 import { CheckpointKeeper } from './workspaces/checkpoints/checkpoint-keeper.ts';
 import { DatabaseInfos } from './workspaces/feed/database-infos.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
@@ -219,15 +220,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   checkpoints.start(options.checkpointFlushMs);
   app.addHook('onClose', async () => checkpoints.close());
   // Longpolls wait for news for as long as there is none: closing ends them, so it need not wait.
-  // A response still streaming when closing starts leaves its keep-alive connection open once
-  // it ends, and closing would wait for the 72 s keep-alive: close connections as they go idle.
-  let closeIdle: NodeJS.Timeout | undefined;
+  const idle = closeIdleConnectionsWhileClosing(app.server);
   app.addHook('preClose', async () => {
     live.shutdown();
-    closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
-    closeIdle.unref();
+    idle.start();
   });
-  app.addHook('onClose', async () => clearInterval(closeIdle));
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });
