@@ -29,8 +29,12 @@ export interface CouchOptions {
   connections?: number;
 }
 
-/** Short requests at once to the database, per instance, unless COUCHDB_CONNECTIONS says. */
-export const DEFAULT_CONNECTIONS = 10;
+/**
+ * Short requests at once to the database, per instance, unless COUCHDB_CONNECTIONS says. With one
+ * feed per active workspace and one on the app database, an instance then holds at most the
+ * active workspaces + 9 connections (issue 22 asks for + 10 at most).
+ */
+export const DEFAULT_CONNECTIONS = 8;
 
 export interface CouchDoc {
   _id: string;
