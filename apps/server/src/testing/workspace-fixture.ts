@@ -58,12 +58,15 @@ export async function startWithOwnerWorkspace(slug: string): Promise<{
   server: TestServer;
   owner: BrowserSession;
   ws: WorkspaceFixture;
+  /** The workspace's database, for reading it as the server does. */
+  dbName: string;
 }> {
   const server = await startTestServer();
   const owner = new BrowserSession(server.url);
   await signUp(owner, newAccount('owner'));
   const ws = await createWorkspaceAs(owner, slug);
-  return { server, owner, ws };
+  const dbName = (await server.store.workspaceBySlug(ws.slug))!.dbName;
+  return { server, owner, ws, dbName };
 }
 
 /** One row of a `_bulk_docs` answer through the proxy (CouchDB's shape plus Keel's code). */

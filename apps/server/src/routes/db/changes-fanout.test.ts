@@ -21,8 +21,7 @@ let ws: WorkspaceFixture;
 let dbName: string;
 
 beforeAll(async () => {
-  ({ server, owner, ws } = await startWithOwnerWorkspace('fanout'));
-  dbName = (await server.store.workspaceBySlug(ws.slug))!.dbName;
+  ({ server, owner, ws, dbName } = await startWithOwnerWorkspace('fanout'));
 });
 afterAll(async () => {
   await server?.close();

@@ -20,9 +20,8 @@ let dbName: string;
 const servers: TestServer[] = [];
 
 beforeAll(async () => {
-  ({ server, owner, ws } = await startWithOwnerWorkspace('checkpoints'));
+  ({ server, owner, ws, dbName } = await startWithOwnerWorkspace('checkpoints'));
   servers.push(server);
-  dbName = (await server.store.workspaceBySlug(ws.slug))!.dbName;
 });
 afterAll(async () => {
   for (const s of servers.reverse()) await s.close().catch(() => undefined);
