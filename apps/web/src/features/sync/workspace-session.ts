@@ -331,6 +331,7 @@ export class WorkspaceSession {
    * Not saved (a full disk, say): the fill writes the documents one by one all the same.
    */
   private async saveWhileFilling(parts: readonly SnapshotPart[]): Promise<void> {
+    this.topUpNumbers();
     try {
       for (const part of parts) {
         const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
@@ -376,6 +377,7 @@ export class WorkspaceSession {
   private follow(replica: Replica, seq: Seq, pushed?: Pushed): void {
     if (this.closed) return;
     this.followedSeq = seq;
+    this.topUpNumbers();
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
     this.cleanups.push(
       replica.watch(seq, (changes) => {
@@ -512,7 +514,7 @@ export class WorkspaceSession {
   private keepNumbersTopped(): () => void {
     let projects = this.store.list('project');
     let reserving = 0;
-    const topUp = () => {
+    const topUp = (this.topUpNumbers = () => {
       if (!can(this.role, 'issue:create') || !navigator.onLine) return;
       for (const project of this.store.list('project')) {
         const scope = { userId: this.userId, slug: this.slug, projectId: project._id };
@@ -523,7 +525,7 @@ export class WorkspaceSession {
           if (--reserving === 0) this.monitor.setReserving(false);
         });
       }
-    };
+    });
     topUp();
     const unsubscribe = this.store.subscribe(() => {
       const next = this.store.list('project');
@@ -538,6 +540,12 @@ export class WorkspaceSession {
       window.removeEventListener('online', topUp);
     };
   }
+
+  /**
+   * Check every project's reserve of numbers now. The store tells its subscribers a moment after
+   * it changes, and the indicator must not say Synced in between: called before it may.
+   */
+  private topUpNumbers: () => void = () => undefined;
 
   /** The replica sequence the store has caught up with. */
   private followedSeq: Seq = 0;
