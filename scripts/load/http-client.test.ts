@@ -50,3 +50,27 @@ describe('HttpClient failover', () => {
     alone.close();
   });
 });
+
+describe('HttpClient on a kept-alive connection the server closed', () => {
+  it('sends the request again on a new connection, once, as a browser does', async () => {
+    // The second request on a connection finds it closed, as when the server's keep-alive
+    // timeout ends just as the client reuses it.
+    const served = new WeakMap<object, number>();
+    let connections = 0;
+    const server = http.createServer((req, res) => {
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      if (n > 1) return req.socket.destroy();
+      res.end('{"ok":true}');
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new HttpClient({ host: '127.0.0.1', port, origin: 'http://keel.test' });
+    expect((await client.request('GET', '/first')).status).toBe(200);
+    expect((await client.request('PUT', '/second', { json: {} })).status).toBe(200);
+    expect(connections).toBe(2);
+    client.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+});

@@ -31,6 +31,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Give up when the connection is silent this long (a longpoll sends heartbeats). */
   idleMs?: number;
+  /** Sent again already, after a kept-alive connection was found closed. */
+  resent?: boolean;
 }
 
 export interface Target {
@@ -121,6 +123,12 @@ export class HttpClient {
       if (options.idleMs) req.setTimeout(options.idleMs, fail('timeout'));
       req.on('error', (err: NodeJS.ErrnoException) =>
         finish(() => {
+          // A kept-alive connection the server closed as this request went out: the request
+          // never reached it, and a browser sends it again on a new connection, once.
+          if (req.reusedSocket && err.code === 'ECONNRESET' && !options.resent) {
+            resolve(this.request(method, path, { ...options, resent: true }));
+            return;
+          }
           this.#unreachable(err.code ?? 'error', port);
           reject(new NoReply(err.code ?? 'error', `${method} ${path}: ${err.message}`));
         }),
