@@ -24,7 +24,7 @@ import { DatabaseProcess } from './load/database-process.ts';
 import { Device, type ReplicatedDoc } from './load/device.ts';
 import type { HttpClient } from './load/http-client.ts';
 import { buildKeel, startKeel, type KeelProcess } from './load/keel-process.ts';
-import { parseOptions, usage, UsageError, type OptionSpec } from './load/options.ts';
+import { commandLineOptions, type OptionSpec } from './load/options.ts';
 import type { Traffic } from './load/replicator.ts';
 import { ResyncWatch, type ResyncFigures } from './load/resync.ts';
 import { seedPeople } from './load/seed-people.ts';
@@ -57,19 +57,7 @@ const OPTIONS: OptionSpec[] = [
   },
   { flag: 'keep', env: 'KEEP', fallback: 0, help: '1: keep the data directory and server logs' },
 ];
-const argv = process.argv.slice(2);
-if (argv.includes('--help')) {
-  console.log(usage('npm run chaos --', OPTIONS));
-  process.exit(0);
-}
-let options: Record<string, number>;
-try {
-  options = parseOptions(OPTIONS, argv, process.env);
-} catch (err) {
-  if (!(err instanceof UsageError)) throw err;
-  console.error(`${err.message}\n\n${usage('npm run chaos --', OPTIONS)}`);
-  process.exit(2);
-}
+const options = commandLineOptions('npm run chaos --', OPTIONS);
 const CLIENTS = Math.max(1, options.clients!);
 const WRITES_PER_SECOND = Math.max(1, options.writes!);
 const WORKSPACES = Math.max(1, options.workspaces!);

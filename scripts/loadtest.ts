@@ -26,7 +26,7 @@ import { Device, type ReplicatedDoc } from './load/device.ts';
 import type { Traffic } from './load/replicator.ts';
 import { atMost, info, markdownTable, percentile, Tally, type Row } from './load/stats.ts';
 import { markerOf, WriteLedger } from './load/write-ledger.ts';
-import { parseOptions, usage, UsageError, type OptionSpec } from './load/options.ts';
+import { commandLineOptions, type OptionSpec } from './load/options.ts';
 import { Writer } from './load/writer.ts';
 
 const OPTIONS: OptionSpec[] = [
@@ -44,19 +44,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: 'drain', env: 'DRAIN', fallback: 30, help: 'seconds at most for the last edits' },
   { flag: 'keep', env: 'KEEP', fallback: 0, help: '1: keep the data directory and server log' },
 ];
-const argv = process.argv.slice(2);
-if (argv.includes('--help')) {
-  console.log(usage('npm run loadtest --', OPTIONS));
-  process.exit(0);
-}
-let options: Record<string, number>;
-try {
-  options = parseOptions(OPTIONS, argv, process.env);
-} catch (err) {
-  if (!(err instanceof UsageError)) throw err;
-  console.error(`${err.message}\n\n${usage('npm run loadtest --', OPTIONS)}`);
-  process.exit(2);
-}
+const options = commandLineOptions('npm run loadtest --', OPTIONS);
 const CLIENTS = options.clients!;
 const WRITES_PER_SECOND = options.writes!;
 const WORKSPACES = Math.max(1, options.workspaces!);

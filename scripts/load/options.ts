@@ -63,3 +63,25 @@ export function usage(command: string, specs: readonly OptionSpec[]): string {
     }),
   ].join('\n');
 }
+
+/**
+ * The script's options from its command line and environment: `--help` prints the usage and
+ * exits 0; a bad option prints why and the usage, and exits 2.
+ */
+export function commandLineOptions(
+  command: string,
+  specs: readonly OptionSpec[],
+): Record<string, number> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help')) {
+    console.log(usage(command, specs));
+    process.exit(0);
+  }
+  try {
+    return parseOptions(specs, argv, process.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${usage(command, specs)}`);
+    process.exit(2);
+  }
+}
