@@ -47,6 +47,27 @@ function assertKeelDocIds(body: unknown) {
 }
 
 /**
+ * A refusal in CouchDB's terms as a catalogue problem: PouchDB reads `status` and `error` (a
+ * missing checkpoint is a 404 `not_found`), the browser's code the catalogue's fields.
+ */
+function sendCouchRefusal(
+  reply: FastifyReply,
+  requestId: string,
+  code: 'NOT_FOUND' | 'VALIDATION_FAILED',
+  couchError: { error?: unknown; reason?: unknown },
+) {
+  return reply
+    .code(code === 'NOT_FOUND' ? 404 : 422)
+    .type('application/problem+json')
+    .send({
+      ...problem(code),
+      requestId,
+      error: typeof couchError.error === 'string' ? couchError.error : 'bad_request',
+      reason: typeof couchError.reason === 'string' ? couchError.reason : '',
+    });
+}
+
+/**
  * `/db/:ws/…`: the CouchDB replication protocol for one workspace database, with the session's
  * user authorised as a member and every written document validated. The browser never talks
  * to the database and never sees its credentials.
@@ -193,16 +214,11 @@ export async function dbProxyRoutes(
           .send(checkpoints.put(dbName, endpoint.id, request.body as CheckpointDoc));
       const checkpoint = await checkpoints.get(dbName, endpoint.id, abort.signal);
       if (checkpoint) return reply.code(200).send(checkpoint);
-      // PouchDB reads `status` and `error`: a missing checkpoint is its first question.
-      return reply
-        .code(404)
-        .type('application/problem+json')
-        .send({
-          ...problem('NOT_FOUND'),
-          requestId: request.id,
-          error: 'not_found',
-          reason: 'missing',
-        });
+      // A missing checkpoint is PouchDB's first question, answered as CouchDB would.
+      return sendCouchRefusal(reply, request.id, 'NOT_FOUND', {
+        error: 'not_found',
+        reason: 'missing',
+      });
     }
     if (endpoint.kind === 'local') checkpoints.forget(dbName, endpoint.id);
 
@@ -243,16 +259,12 @@ export async function dbProxyRoutes(
         error?: unknown;
         reason?: unknown;
       };
-      const code = upstream.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
-      return reply
-        .code(code === 'NOT_FOUND' ? 404 : 422)
-        .type('application/problem+json')
-        .send({
-          ...problem(code),
-          requestId: request.id,
-          error: typeof couchError.error === 'string' ? couchError.error : 'bad_request',
-          reason: typeof couchError.reason === 'string' ? couchError.reason : '',
-        });
+      return sendCouchRefusal(
+        reply,
+        request.id,
+        upstream.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',
+        couchError,
+      );
     }
     reply.code(upstream.status);
     for (const name of PASS_HEADERS) {

@@ -160,7 +160,8 @@ export class CheckpointKeeper {
       if (res.status !== 409)
         throw couchFailure(res.status, `PUT ${held.id}`, JSON.stringify(answer));
       // Written by another instance since: the last write wins, so write over it.
-      stored = (await this.read(held.dbName, held.id))?._rev as string | null;
+      const current = await this.read(held.dbName, held.id);
+      stored = typeof current?._rev === 'string' ? current._rev : null;
     }
     throw new Error('checkpoint write kept conflicting');
   }
