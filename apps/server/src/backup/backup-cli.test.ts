@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { databaseEnv, startTestServer } from '../testing/test-server.ts';
 import { createWorkspaceAs, issueDoc } from '../testing/workspace-fixture.ts';
+import { runCli, type CliRun } from '../testing/run-cli.ts';
 
 /**
  * `npm run backup` and `npm run restore` as operators run them: a real process through tsx, on
@@ -15,29 +15,8 @@ const CLI = path.join(import.meta.dirname, 'backup-cli.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-backup-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(dataDir: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), CLI, ...args],
-      {
-        env: { ...process.env, ...databaseEnv(dataDir), KEEL_DATA_DIR: dataDir },
-        timeout: 90_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
+function cli(dataDir: string, args: string[]): Promise<CliRun> {
+  return runCli(CLI, args, { ...process.env, ...databaseEnv(dataDir), KEEL_DATA_DIR: dataDir });
 }
 
 describe('npm run backup / npm run restore', () => {

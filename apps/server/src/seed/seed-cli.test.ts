@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@keel/domain';
 import { BrowserSession, signIn } from '../testing/browser-session.ts';
 import { databaseEnv, externalDatabase, startTestServer } from '../testing/test-server.ts';
+import { runCli, type CliRun } from '../testing/run-cli.ts';
 
 /**
  * The seed CLI as people run it (`npm run seed -- …`): a real process through tsx, on a real
@@ -24,12 +24,6 @@ function dataDir(): string {
   return dir;
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function withoutAddress(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const rest = { ...env };
   delete rest.PORT;
@@ -37,33 +31,18 @@ function withoutAddress(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-function seed(dir: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), CLI, ...args],
-      {
-        // As people run it: no PORT or PUBLIC_URL unless they set one.
-        env: {
-          ...withoutAddress(process.env),
-          ...databaseEnv(dir),
-          KEEL_DATA_DIR: dir,
-          LOG_LEVEL: 'silent',
-        },
-        timeout: 90_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
+function seed(dir: string, args: string[]): Promise<CliRun> {
+  // As people run it: no PORT or PUBLIC_URL unless they set one.
+  return runCli(CLI, args, {
+    ...withoutAddress(process.env),
+    ...databaseEnv(dir),
+    KEEL_DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
   });
 }
 
 /** A refusal: non-zero exit, the message on stderr, and no stack trace. */
-function expectRefused(run: Run, message: string) {
+function expectRefused(run: CliRun, message: string) {
   expect(run.code).toBe(1);
   expect(run.stderr).toContain(`Seed failed: ${message}`);
   expect(run.stderr).not.toMatch(/^\s+at /m);
