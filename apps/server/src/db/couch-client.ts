@@ -5,6 +5,10 @@ import { databaseErrors, databaseRequests } from '../metrics.ts';
 /**
  * The one HTTP client Keel's server uses for CouchDB, embedded or hosted alike, so the code path
  * tested on a laptop is the one that runs against a CouchDB cluster or Cloudant.
+ *
+ * Over 300 lines on purpose: one job (every request to the database, its pools, its failure
+ * mapping and resending), and the document helpers below are a few lines each over `request`;
+ * split, the rules on how a request fails would be read in one file and applied in another.
  */
 export interface CouchOptions {
   url: string;
