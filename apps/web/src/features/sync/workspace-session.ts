@@ -513,19 +513,7 @@ export class WorkspaceSession {
    */
   private keepNumbersTopped(): () => void {
     let projects = this.store.list('project');
-    let reserving = 0;
-    const topUp = (this.topUpNumbers = () => {
-      if (!can(this.role, 'issue:create') || !navigator.onLine) return;
-      for (const project of this.store.list('project')) {
-        const scope = { userId: this.userId, slug: this.slug, projectId: project._id };
-        if (!numbersNeeded(scope)) continue;
-        reserving++;
-        this.monitor.setReserving(true);
-        void topUpNumbers(scope).finally(() => {
-          if (--reserving === 0) this.monitor.setReserving(false);
-        });
-      }
-    });
+    const topUp = () => this.topUpNumbers();
     topUp();
     const unsubscribe = this.store.subscribe(() => {
       const next = this.store.list('project');
@@ -541,11 +529,26 @@ export class WorkspaceSession {
     };
   }
 
+  /** Projects whose numbers are being reserved. */
+  private reserving = 0;
+
   /**
-   * Check every project's reserve of numbers now. The store tells its subscribers a moment after
-   * it changes, and the indicator must not say Synced in between: called before it may.
+   * Check every project's reserve of numbers now. Besides when the store's projects change, this
+   * runs right before the indicator may say Synced: the store tells its subscribers a moment
+   * after it changes, and Synced must mean issues can be created offline.
    */
-  private topUpNumbers: () => void = () => undefined;
+  private topUpNumbers(): void {
+    if (!can(this.role, 'issue:create') || !navigator.onLine) return;
+    for (const project of this.store.list('project')) {
+      const scope = { userId: this.userId, slug: this.slug, projectId: project._id };
+      if (!numbersNeeded(scope)) continue;
+      this.reserving++;
+      this.monitor.setReserving(true);
+      void topUpNumbers(scope).finally(() => {
+        if (--this.reserving === 0) this.monitor.setReserving(false);
+      });
+    }
+  }
 
   /** The replica sequence the store has caught up with. */
   private followedSeq: Seq = 0;
