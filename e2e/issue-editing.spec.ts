@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { fillPhase } from './support/replica-hold.ts';
 import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
 
 /** A signed-up member with a workspace holding `titles` as ENG-1, ENG-2, … */
@@ -199,7 +200,7 @@ async function timeUntilActivity(page: Page, text: string): Promise<() => Promis
 const TYPING_PAUSE_MS = 1_000;
 
 test('a due date chosen in the picker is saved at once', async ({ browser }) => {
-  const { context, page, issue, slug } = await workspaceWithIssues(browser, ['Soon']);
+  const { context, keel, page, issue, slug } = await workspaceWithIssues(browser, ['Soon']);
   await page.goto(`/${slug}/issue/ENG-1`);
   await issue.expectActivity('created the issue');
   const field = page.getByLabel('Due date');
@@ -210,6 +211,10 @@ test('a due date chosen in the picker is saved at once', async ({ browser }) => 
   expect(await elapsed()).toBeLessThan(TYPING_PAUSE_MS);
   await page.reload();
   await expect(page.getByLabel('Due date')).toHaveValue('2030-03-15');
+  // A reload may cut the first fill short, and it resumes behind the page; until it has ended
+  // and been pushed, the count of waiting changes includes what it wrote (decision 006).
+  await expect.poll(() => fillPhase(page, slug), { timeout: 30_000 }).toBe('done');
+  await expect(keel.syncIndicator()).toHaveText('Synced', SYNCED);
 
   // Offline, the same: saved on this device as it is chosen, the field keeps focus.
   await context.setOffline(true);

@@ -158,16 +158,20 @@ export async function dbProxyRoutes(
     // The reply closing before it finished means the browser went away (a POST's request stream
     // has closed long before), so stop the upstream longpoll too.
     const abort = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    });
     // Removal from the workspace ends this request at once: a reply already streaming (a
     // longpoll's heartbeats) is cut, one not started yet answers 404 like the next one will.
     const removed = new AbortController();
     const longpoll = endpoint.kind === 'changes' && query.feed === 'longpoll';
     let answering = false;
     const untrack = live.track(access.userId, access.membership.workspaceId, removed, longpoll);
-    reply.raw.on('close', untrack);
+    const dbName = access.workspace.dbName;
+    let servedFromFeed = false;
+    // One listener for all three: a reply streamed by Fastify already carries several.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+      untrack();
+      if (servedFromFeed) feeds.released(dbName);
+    });
     removed.signal.addEventListener('abort', () => {
       // Shutting down, a longpoll already answering ends itself (endOnShutdown below).
       if (answering && endedByShutdown(removed.signal)) return;
@@ -175,12 +179,11 @@ export async function dbProxyRoutes(
       if (reply.raw.headersSent) reply.raw.destroy();
     });
 
-    const dbName = access.workspace.dbName;
     const fanOut = endpoint.kind === 'changes' ? fanOutQuery(request.method, query) : null;
     if (fanOut) {
       // Answered from this instance's feed of the workspace (changes-fanout.ts), as a stream,
       // so removal cuts the answer off as it did the database's longpoll.
-      reply.raw.on('close', () => feeds.released(dbName));
+      servedFromFeed = true;
       answering = true;
       await serveChanges({
         feed: feeds.get(dbName),
