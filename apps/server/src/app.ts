@@ -30,6 +30,7 @@ import { dbProxyRoutes } from './routes/db/db-proxy.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { dataRoutes } from './routes/api/data-routes.ts';
 import { snapshotRoutes } from './routes/api/snapshot-routes.ts';
+import { changeStreamRoutes } from './routes/db/change-stream-route.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
 import { closeIdleConnectionsWhileClosing } from './plugins/idle-connections.ts';
 import { CheckpointKeeper } from './workspaces/checkpoints/checkpoint-keeper.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });
+  await app.register(changeStreamRoutes, { cache, couch, live, feeds });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();

@@ -60,6 +60,11 @@ export class ChangeLog {
     return this.dropped + this.rows.length;
   }
 
+  /** The cursor of the oldest change still kept: one before it has been let go. */
+  get oldestPosition(): number {
+    return this.dropped;
+  }
+
   /** Changes published from cursor `position` on, at most `limit`. */
   afterPosition(position: number, limit: number): ChangeRow[] {
     const from = Math.max(0, position - this.dropped);

@@ -76,6 +76,10 @@ export class WorkspaceFeed {
     return this.log.position;
   }
 
+  get oldestPosition(): number {
+    return this.log.oldestPosition;
+  }
+
   afterPosition(position: number, limit: number): ChangeRow[] {
     return this.log.afterPosition(position, limit);
   }

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { zodErrors } from '@keel/domain';
+import { AppError } from '../../app-error.ts';
+import type { AppStore } from '../../db/app-store.ts';
+import type { CouchClient } from '../../db/couch-client.ts';
+import { workspaceAccess } from '../../workspaces/access.ts';
+import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
+import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
+import { streamChanges } from './change-stream.ts';
+
+const streamQuery = z.object({
+  // A database sequence as the device last wrote it: opaque, long on a sharded cluster.
+  since: z.string().min(1).max(4_000),
+});
+
+/**
+ * `GET /api/workspaces/:ws/changes?since=…`: the workspace's changes from `since` on, as one
+ * long answer (change-stream.ts). Every member may read every document, as replication gives
+ * them; nothing is written here.
+ */
+export async function changeStreamRoutes(
+  app: FastifyInstance,
+  opts: {
+    cache: Pick<AppStore, 'workspaceAndMembership'>;
+    couch: CouchClient;
+    live: LiveRequests;
+    feeds: WorkspaceFeeds;
+  },
+) {
+  const { cache, couch, live, feeds } = opts;
+  app.get<{ Params: { ws: string }; Querystring: Record<string, string> }>(
+    '/api/workspaces/:ws/changes',
+    async (request, reply) => {
+      const access = await workspaceAccess(request, cache, request.params.ws);
+      const parsed = streamQuery.safeParse(request.query);
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
+      const gone = new AbortController();
+      const ending = new AbortController();
+      // Removal from the workspace cuts the stream at once; shutting down ends it cleanly.
+      const tracked = new AbortController();
+      tracked.signal.addEventListener('abort', () =>
+        (endedByShutdown(tracked.signal) ? ending : gone).abort(),
+      );
+      const untrack = live.track(
+        access.userId,
+        access.membership.workspaceId,
+        tracked,
+        /* waitsForNews */ true,
+      );
+      const dbName = access.workspace.dbName;
+      const feed = feeds.get(dbName);
+      reply.raw.once('close', () => {
+        gone.abort();
+        untrack();
+        feeds.released(dbName);
+      });
+      await streamChanges({
+        feed,
+        couch,
+        dbName,
+        since: parsed.data.since,
+        reply,
+        signal: gone.signal,
+        ending: ending.signal,
+      });
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseRequests } from '../../metrics.ts';
+import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
+import type { TestServer } from '../../testing/test-server.ts';
+import {
+  issueDoc,
+  startWithOwnerWorkspace,
+  type WorkspaceFixture,
+} from '../../testing/workspace-fixture.ts';
+
+/**
+ * A device's live pull as one long answer (change-stream.ts), through the real server and
+ * embedded database: each change arrives once, with its revisions and their history, without
+ * the device asking again; a device behind catches up first; removal cuts the stream and
+ * shutting down ends it.
+ */
+let server: TestServer;
+let owner: BrowserSession;
+let ws: WorkspaceFixture;
+
+beforeAll(async () => {
+  ({ server, owner, ws } = await startWithOwnerWorkspace('stream'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Batch {
+  results: {
+    seq: string | number;
+    id: string;
+    changes: { rev: string }[];
+    docs: ({ ok: Record<string, unknown> } | { error: unknown })[];
+  }[];
+  last_seq: string | number;
+}
+
+/** An open stream, its batches collected as they arrive. */
+async function openStream(browser: BrowserSession, since: string) {
+  const abort = new AbortController();
+  const res = await browser.request(
+    `/api/workspaces/${ws.slug}/changes?since=${encodeURIComponent(since)}`,
+    { signal: abort.signal },
+  );
+  const batches: Batch[] = [];
+  let heartbeats = 0;
+  const ended = (async () => {
+    if (!res.ok || !res.body) return 'refused';
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(chunk, { stream: true });
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines)
+          if (line.trim()) batches.push(JSON.parse(line) as Batch);
+          else heartbeats++;
+      }
+      return 'ended';
+    } catch {
+      return 'cut';
+    }
+  })();
+  /** Wait until a batch carries revision `rev` of document `id` (any revision when not named). */
+  const change = async (id: string, rev?: string, within = 5_000) => {
+    const until = Date.now() + within;
+    while (Date.now() < until) {
+      const found = batches
+        .flatMap((b) => b.results)
+        .find((r) => r.id === id && (rev === undefined || r.changes.some((c) => c.rev === rev)));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no change of ${id} ${rev ?? ''} within ${within} ms`);
+  };
+  return { res, batches, change, ended, heartbeats: () => heartbeats, close: () => abort.abort() };
+}
+
+/** Where the workspace's feed is now, as a device that has everything would be. */
+async function caughtUp(browser: BrowserSession = owner): Promise<string> {
+  const res = await browser.request(`/db/${ws.slug}/_changes?style=all_docs&since=0`);
+  return String(((await res.json()) as Batch).last_seq);
+}
+
+async function write(title: string, overrides: Record<string, unknown> = {}) {
+  const doc = {
+    ...issueDoc(ws, { title, number: 1 + Math.floor(Math.random() * 20) }),
+    ...overrides,
+  };
+  const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
+    method: 'POST',
+    json: { docs: [doc] },
+  });
+  const [row] = (await res.json()) as { id: string; rev: string }[];
+  return { id: row!.id, rev: row!.rev, doc };
+}
+
+/** Requests the instance made to this workspace's database so far. */
+async function databaseReads(): Promise<number> {
+  const metric = await databaseRequests.get();
+  return metric.values.find((v) => v.labels.database === 'workspace')?.value ?? 0;
+}
+
+describe('the change stream', () => {
+  it('brings each change with its revision and history, to every device, without more requests', async () => {
+    const since = await caughtUp();
+    const streams = await Promise.all(Array.from({ length: 5 }, () => openStream(owner, since)));
+    for (const s of streams) {
+      expect(s.res.status).toBe(200);
+      expect(s.res.headers.get('content-type')).toMatch(/application\/x-ndjson/);
+    }
+    // Every stream follows the instance's feed (it is ready once it answers a change).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const first = await write('Streamed');
+    await Promise.all(streams.map((s) => s.change(first.id)));
+    const before = await databaseReads();
+    const second = await write('Streamed again');
+    for (const s of streams) {
+      const change = await s.change(second.id);
+      const [doc] = change.docs;
+      expect(doc && 'ok' in doc ? doc.ok : null).toMatchObject({
+        _id: second.id,
+        _rev: second.rev,
+        title: 'Streamed again',
+        _revisions: { start: 1, ids: [second.rev.split('-')[1]] },
+      });
+    }
+    // The write itself and the feed's one read of it; nothing per device.
+    expect((await databaseReads()) - before).toBeLessThanOrEqual(4);
+    for (const s of streams) s.close();
+  });
+
+  it('catches a device up from an old sequence first, then follows the feed', async () => {
+    const old = await caughtUp();
+    const missed = await write('Missed while away');
+    const stream = await openStream(owner, old);
+    const caught = await stream.change(missed.id);
+    expect(caught.docs[0]).toMatchObject({ ok: { _id: missed.id, title: 'Missed while away' } });
+    const live = await write('After catching up');
+    await stream.change(live.id);
+    // In order, each once.
+    const ids = stream.batches.flatMap((b) => b.results.map((r) => r.id));
+    expect(ids.indexOf(missed.id)).toBeLessThan(ids.indexOf(live.id));
+    expect(ids.filter((id) => id === live.id)).toHaveLength(1);
+    stream.close();
+  });
+
+  it('carries a deletion as the deleted revision with its history', async () => {
+    const since = await caughtUp();
+    const stream = await openStream(owner, since);
+    const written = await write('To delete');
+    await stream.change(written.id);
+    const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
+      method: 'POST',
+      json: { docs: [{ ...written.doc, _rev: written.rev, _deleted: true }] },
+    });
+    const [row] = (await res.json()) as { rev: string }[];
+    const deleted = await stream.change(written.id, row!.rev);
+    expect(deleted.docs[0]).toMatchObject({
+      ok: { _id: written.id, _rev: row!.rev, _deleted: true, _revisions: { start: 2 } },
+    });
+    stream.close();
+  });
+
+  it('refuses a missing sequence, a workspace the person is not in, and no session', async () => {
+    const none = await owner.request(`/api/workspaces/${ws.slug}/changes`);
+    expect(none.status).toBe(422);
+    expect(await none.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const stranger = new BrowserSession(server.url);
+    await signUp(stranger, newAccount('stranger'));
+    const notMember = await stranger.request(`/api/workspaces/${ws.slug}/changes?since=0`);
+    expect(notMember.status).toBe(404);
+    const anonymous = await new BrowserSession(server.url).request(
+      `/api/workspaces/${ws.slug}/changes?since=0`,
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('cuts a removed member’s stream at once, and refuses the next', async () => {
+    const member = new BrowserSession(server.url);
+    await signUp(member, newAccount('streamed-out'));
+    const invited = await owner.request(`/api/workspaces/${ws.slug}/invitations`, {
+      method: 'POST',
+      json: { role: 'member' },
+    });
+    const { token } = (await invited.json()) as { token: string };
+    expect(
+      (await member.request(`/api/invitations/${token}/accept`, { method: 'POST' })).status,
+    ).toBe(200);
+    const me = (await (await member.request('/api/me')).json()) as { user: { id: string } };
+    const since = await caughtUp(member);
+    const stream = await openStream(member, since);
+    expect(stream.res.status).toBe(200);
+    const started = Date.now();
+    const removed = await owner.request(`/api/workspaces/${ws.slug}/members/${me.user.id}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status).toBeLessThan(300);
+    expect(await stream.ended).toBe('cut');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const again = await member.request(`/api/workspaces/${ws.slug}/changes?since=0`);
+    expect(again.status).toBe(404);
+  });
+});
+
+describe('the change stream when the instance closes', () => {
+  it('ends cleanly, so the device asks again from what it wrote', async () => {
+    const own = await startWithOwnerWorkspace('stream-close');
+    const since = String(
+      (
+        (await (
+          await own.owner.request(`/db/${own.ws.slug}/_changes?style=all_docs&since=0`)
+        ).json()) as Batch
+      ).last_seq,
+    );
+    const res = await own.owner.request(
+      `/api/workspaces/${own.ws.slug}/changes?since=${encodeURIComponent(since)}`,
+    );
+    expect(res.status).toBe(200);
+    const body = res.text();
+    const started = Date.now();
+    await own.server.close();
+    // Ended with nothing but its opening heartbeat: no error, nothing lost.
+    expect((await body).trim()).toBe('');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
