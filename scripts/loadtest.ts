@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import type { HttpClient, Target } from './load/http-client.ts';
 import { seedPeople } from './load/seed-people.ts';
 import { buildKeel, startKeel, ROOT } from './load/keel-process.ts';
-import { Device, type ReplicatedDoc } from './load/device.ts';
+import { Device, type ReplicatedDoc, type Transport } from './load/device.ts';
 import type { Traffic } from './load/replicator.ts';
 import { atMost, info, markdownTable, percentile, Tally, type Row } from './load/stats.ts';
 import { markerOf, WriteLedger } from './load/write-ledger.ts';
@@ -43,6 +43,12 @@ const OPTIONS: OptionSpec[] = [
   },
   { flag: 'drain', env: 'DRAIN', fallback: 30, help: 'seconds at most for the last edits' },
   { flag: 'keep', env: 'KEEP', fallback: 0, help: '1: keep the data directory and server log' },
+  {
+    flag: 'stream',
+    env: 'STREAM',
+    fallback: 0,
+    help: "1: devices pull through the change stream, not PouchDB's replication requests",
+  },
 ];
 const options = commandLineOptions('npm run loadtest --', OPTIONS);
 const CLIENTS = options.clients!;
@@ -54,6 +60,7 @@ const METRICS_PORT = PORT + 1;
 const RAMP_S = options.ramp!;
 const DRAIN_S = options.drain!;
 const KEEP = options.keep === 1;
+const TRANSPORT: Transport = options.stream === 1 ? 'stream' : 'replication';
 
 /** Edits per second one person makes at most: well under the write limit (600 a minute). */
 const WRITER_RATE = 4;
@@ -149,7 +156,14 @@ async function main() {
     browsers.push(...people.browsers);
     for (const [i, w] of people.writers.entries()) {
       // The writer's own device syncs like any other (it is not among the devices measured).
-      const device = new Device(WRITER_DEVICE_BASE + i, w.browser, w.ws.slug, traffic);
+      const device = new Device(
+        WRITER_DEVICE_BASE + i,
+        w.browser,
+        w.ws.slug,
+        traffic,
+        undefined,
+        TRANSPORT,
+      );
       running.push(device.run(stop.signal));
       const writer = new Writer(device, w.ws, w.userId, ledger);
       await writer.createIssues(w.numbers, ISSUES_PER_WRITER);
@@ -168,7 +182,7 @@ async function main() {
     };
     const rampStart = Date.now();
     for (const [i, device] of devices.entries()) {
-      const client = new Device(i, device.browser, device.slug, traffic, onDocs);
+      const client = new Device(i, device.browser, device.slug, traffic, onDocs, TRANSPORT);
       clients.push(client);
       running.push(client.run(stop.signal));
       await sleep((RAMP_S * 1000) / Math.max(1, CLIENTS));
@@ -360,7 +374,7 @@ async function main() {
     );
     console.log(`\n${markdownTable(rows)}`);
     console.log(
-      `\n  npm run loadtest -- --clients ${CLIENTS} --writes ${WRITES_PER_SECOND} --workspaces ${WORKSPACES} --seconds ${DURATION_S}; ` +
+      `\n  npm run loadtest -- --clients ${CLIENTS} --writes ${WRITES_PER_SECOND} --workspaces ${WORKSPACES} --seconds ${DURATION_S}${TRANSPORT === 'stream' ? ' --stream 1' : ''}; ` +
         `${((Date.now() - started) / 1000).toFixed(0)} s in all; load average at the end ${os.loadavg()[0]!.toFixed(1)}`,
     );
   } finally {

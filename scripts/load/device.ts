@@ -21,6 +21,11 @@
  *
  * A failure stops that replication's run; it starts again from its checkpoint after Keel's
  * back-off (1 s, 2 s, 4 s … 30 s), reset once a batch starts.
+ *
+ * With the `stream` transport (issue 22's push transport, the design the web app moves to) the
+ * pull is one long `GET /api/workspaces/:ws/changes?since=S` bringing every change with its
+ * revisions; the device writes them and asks again from the last sequence when it ends. The push
+ * then sends only what the device itself wrote: revisions it pulled are not echoed back.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -34,7 +39,7 @@ import {
   type Seq,
   type Traffic,
 } from './replicator.ts';
-import type { HttpClient } from './http-client.ts';
+import { NoReply, type HttpClient } from './http-client.ts';
 
 const BATCH_SIZE = 250;
 const BATCHES_LIMIT = 10;
@@ -66,6 +71,12 @@ interface LocalChange {
 const generation = (rev: string) => parseInt(rev, 10);
 
 export type DeviceState = 'starting' | 'catching up' | 'live' | 'retrying' | 'stopped';
+
+/** How a device pulls: PouchDB's replication, or one long answer (the change stream). */
+export type Transport = 'replication' | 'stream';
+
+/** The stream's heartbeat (apps/server/src/routes/db/change-stream.ts): three missed is dead. */
+const STREAM_SILENT_MS = 3 * 25_000;
 
 /** A signal for one run of a replication, aborted with `stop` too. */
 function runSignal(stop: AbortSignal): AbortController {
@@ -104,6 +115,7 @@ export class Device {
     traffic: Traffic,
     /** The documents each `_bulk_get` brought, when they arrived. */
     readonly onDocs: (device: Device, docs: ReplicatedDoc[], at: number) => void = () => undefined,
+    readonly transport: Transport = 'replication',
   ) {
     this.#r = new Replicator(http, slug, traffic);
     this.#pullId = replicationId(`device-${index}-pull-${slug}`);
@@ -155,8 +167,12 @@ export class Device {
       await this.http
         .request('GET', '/db/', { signal: stop, timeoutMs: REQUEST_TIMEOUT_MS })
         .catch(() => undefined);
+    const pull =
+      this.transport === 'stream'
+        ? (s: AbortSignal, a: () => void) => this.#pullStream(s, a)
+        : (s: AbortSignal, a: () => void) => this.#pull(s, a);
     await Promise.all([
-      this.#retrying(stop, (s, a) => this.#pull(s, a), 'pull'),
+      this.#retrying(stop, pull, 'pull'),
       this.#retrying(stop, (s, a) => this.#push(s, a), 'push'),
     ]);
     this.state = 'stopped';
@@ -302,6 +318,64 @@ export class Device {
     };
 
     await Promise.race([follow(), failed]);
+  }
+
+  /** Where the change stream continues from: the last sequence the device wrote. */
+  #streamSince: Seq = 0;
+
+  /**
+   * One run of the stream pull: asks again at once each time an answer ends (the instance
+   * closing), throws on the first failure.
+   */
+  async #pullStream(signal: AbortSignal, onActive: () => void) {
+    const { traffic } = this.#r;
+    const endpoint = 'GET changes stream';
+    while (!signal.aborted) {
+      this.state = 'catching up';
+      const decoder = new TextDecoder();
+      let buffered = '';
+      const onData = (chunk: Buffer) => {
+        this.pullOkAt = performance.now();
+        // Its first byte says the stream is open: from there each change comes as it is made.
+        this.state = 'live';
+        this.wasLive = true;
+        buffered += decoder.decode(chunk, { stream: true });
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!line.trim()) continue;
+          onActive();
+          const batch = JSON.parse(line) as {
+            results: { docs: { ok?: ReplicatedDoc }[] }[];
+            last_seq: Seq;
+          };
+          const at = performance.now();
+          const docs = batch.results.flatMap((r) => r.docs.flatMap((d) => (d.ok ? [d.ok] : [])));
+          this.onDocs(this, docs, at);
+          // Written to the device; the push knows them as the server's and sends none back.
+          for (const doc of docs)
+            if (!this.#holds(doc._id, doc._rev)) this.#held.set(doc._id, doc._rev);
+          this.#streamSince = batch.last_seq;
+        }
+      };
+      let reply;
+      try {
+        reply = await this.http.request(
+          'GET',
+          `/api/workspaces/${encodeURIComponent(this.slug)}/changes?since=${encodeURIComponent(String(this.#streamSince))}`,
+          { signal, idleMs: STREAM_SILENT_MS, onData },
+        );
+      } catch (err) {
+        if (err instanceof NoReply && err.kind !== 'aborted')
+          traffic.errors.add(`${endpoint} ${err.kind}`);
+        throw err;
+      }
+      traffic.requests.add(endpoint);
+      if (reply.status !== 200) {
+        traffic.errors.add(`${endpoint} ${reply.status}`);
+        throw new ReplicationFailure(`${endpoint} → ${reply.status}: ${reply.text.slice(0, 200)}`);
+      }
+    }
   }
 
   /** One run of the push: returns when `signal` aborts, throws on the first failure. */

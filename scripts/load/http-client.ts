@@ -31,6 +31,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Give up when the connection is silent this long (a longpoll sends heartbeats). */
   idleMs?: number;
+  /**
+   * A 200 answer's body as it arrives (a stream that lasts): handed over chunk by chunk instead
+   * of collected, and the reply's text is empty.
+   */
+  onData?: (chunk: Buffer) => void;
   /** Sent again already, after a kept-alive connection was found closed. */
   resent?: boolean;
 }
@@ -135,7 +140,9 @@ export class HttpClient {
       );
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const { onData } = options;
+        if (onData && res.statusCode === 200) res.on('data', (chunk: Buffer) => onData(chunk));
+        else res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', (err: NodeJS.ErrnoException) =>
           finish(() =>
             reject(new NoReply(err.code ?? 'error', `${method} ${path}: ${err.message}`)),
