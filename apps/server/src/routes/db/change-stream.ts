@@ -97,7 +97,7 @@ class ChangeStream {
       this.follow(feed.position - feed.after(since, Number.MAX_SAFE_INTEGER).length, null);
       return;
     }
-    await ready(feed, READY_WITHIN_MS);
+    await feed.readyWithin(READY_WITHIN_MS);
     // Behind, or following another instance's feed: read what it missed from the database,
     // counting from where this feed stood before, so nothing slips between the two.
     const mark = feed.position;
@@ -218,14 +218,4 @@ class ChangeStream {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.resolve();
   }
-}
-
-/** Wait for the feed to follow the database, for at most `ms`; a feed not ready is no error. */
-async function ready(feed: WorkspaceFeed, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    feed.ready.catch(() => undefined),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
-  ]);
-  clearTimeout(timer);
 }

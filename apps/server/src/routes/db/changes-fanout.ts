@@ -89,7 +89,7 @@ export async function serveChanges(ctx: FanOutContext): Promise<void> {
   // counting from where this feed stood before the read, so nothing slips between the two. (A
   // feed still connecting is waited for a moment; past that, a change made before it connects
   // reaches this client with its next request.)
-  await ready(feed, READY_WITHIN_MS);
+  await feed.readyWithin(READY_WITHIN_MS);
   const mark = feed.position;
   let caughtUp: { results: ChangeRow[]; last_seq: Seq };
   try {
@@ -209,16 +209,6 @@ class Answer {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.resolve();
   }
-}
-
-/** Wait for the feed to follow the database, for at most `ms`; a feed not ready is no error. */
-async function ready(feed: WorkspaceFeed, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    feed.ready.catch(() => undefined),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
-  ]);
-  clearTimeout(timer);
 }
 
 export { seqParam };

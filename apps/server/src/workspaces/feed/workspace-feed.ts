@@ -59,6 +59,16 @@ export class WorkspaceFeed {
     void this.follow();
   }
 
+  /** Wait for the feed to follow the database, for at most `ms`; a feed not ready is no error. */
+  async readyWithin(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.ready.catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
+  }
+
   /** The sequence of the newest published change; null before any. */
   get last(): Seq | null {
     return this.log.last;
