@@ -17,7 +17,6 @@ import {
   writeDocs,
   type VersionsDb,
 } from './replica-docs.ts';
-import { pushAhead, type PushAheadDb } from './replica-push-ahead.ts';
 import { deleteSnapshotDb } from './snapshot-db.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
 
@@ -180,8 +179,6 @@ export function openReplica(name: string): Replica {
         settle();
       }
     },
-    pushAhead: (remoteUrl, written) =>
-      pushAhead(db as unknown as PushAheadDb, remoteUrl, remoteFetch, written),
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
     close: () => {
       filling?.fill.cancel();
