@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { homeWorkspace } from '../../features/auth/last-workspace.ts';
 import { useMe } from '../../features/auth/use-session.ts';
 
@@ -6,5 +6,9 @@ import { useMe } from '../../features/auth/use-session.ts';
 export function RootRedirect() {
   const me = useMe();
   const slug = homeWorkspace(me);
-  return <Navigate to={slug ? `/${slug}` : '/new'} replace />;
+  // Keyed by the navigation that led here: `Navigate` redirects once, when it mounts. Two
+  // navigations to `/` can land in one render (a deleted workspace's toast sends the person home
+  // while the lost-workspace notice already did), and the second would leave a blank page.
+  const { key } = useLocation();
+  return <Navigate key={key} to={slug ? `/${slug}` : '/new'} replace />;
 }
