@@ -154,6 +154,30 @@ test('task lists tick from the description, issue keys link, and a viewer only r
   await owner.context.close();
 });
 
+test('the task box that has focus keeps it when another tick redraws the text', async ({
+  browser,
+}) => {
+  const { context, page, issue, slug } = await workspaceWithIssues(browser, ['Checklist']);
+  await page.goto(`/${slug}/issue/ENG-1`);
+  await issue.setDescription(['- [ ] Write the docs', '- [ ] Ship it'].join('\n'));
+  const view = page.getByRole('region', { name: 'Description' });
+  const docs = view.getByRole('checkbox', { name: 'Write the docs' });
+  const ship = view.getByRole('checkbox', { name: 'Ship it' });
+  // Focus is on "Ship it" as "Write the docs" is ticked (a click that does not move focus):
+  // the saved text redraws both boxes, and focus stays where the person is.
+  await ship.focus();
+  await docs.dispatchEvent('click');
+  await expect(issue.timeline().getByText('updated the description')).toHaveCount(2);
+  await expect(docs).toBeChecked();
+  await expect(ship).toBeFocused();
+  // So the next key ticks the box the person is on.
+  await page.keyboard.press('Space');
+  await expect(ship).toBeChecked();
+  await expect(issue.timeline().getByText('updated the description')).toHaveCount(3);
+  await expect(ship).toBeFocused();
+  await context.close();
+});
+
 test('a sub-issue shows its parent as a link above the title and in the breadcrumb', async ({
   browser,
 }) => {

@@ -36,15 +36,34 @@ export function MarkdownView({ markdown, nameOf, onToggleTask, className }: Mark
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
-  // A ticked box is redrawn with the new text, and focus would fall to the page: keep it there.
-  const refocus = useRef<number | null>(null);
+  // New HTML replaces every box, and focus would fall to the page: it goes back to the box that
+  // had it (the one just ticked, or another one, reached before the text was saved).
+  const replacedTask = useRef<{ box: Element; index: number } | null>(null);
   useLayoutEffect(() => {
-    const index = refocus.current;
+    const replaced = replacedTask.current;
+    replacedTask.current = null;
     const active = document.activeElement;
-    if (index === null || (active && active !== document.body)) return;
-    refocus.current = null;
-    ref.current?.querySelector<HTMLElement>(`input[data-task="${index}"]`)?.focus();
+    if (!replaced || replaced.box.isConnected || (active && active !== document.body)) return;
+    ref.current?.querySelector<HTMLElement>(`input[data-task="${replaced.index}"]`)?.focus();
   }, [html]);
+  // A box being replaced loses focus as a click on the page would (Chromium: no related target,
+  // still connected); told apart once the render is done: a replaced one is gone by then.
+  // Listened to natively: it happens inside React's commit, where React hands out no events.
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const onFocusOut = (event: FocusEvent) => {
+      const box = event.target;
+      if (!(box instanceof HTMLInputElement) || box.dataset.task === undefined) return;
+      const lost = { box, index: Number(box.dataset.task) };
+      replacedTask.current = lost;
+      queueMicrotask(() => {
+        if (replacedTask.current === lost && box.isConnected) replacedTask.current = null;
+      });
+    };
+    root.addEventListener('focusout', onFocusOut);
+    return () => root.removeEventListener('focusout', onFocusOut);
+  }, []);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element;
@@ -52,7 +71,6 @@ export function MarkdownView({ markdown, nameOf, onToggleTask, className }: Mark
       if (!onToggleTask || target.disabled) return event.preventDefault();
       // Ticked at once on screen; the text follows, or the box goes back if it was refused.
       const checked = target.checked;
-      if (document.activeElement === target) refocus.current = Number(target.dataset.task);
       void onToggleTask(Number(target.dataset.task), checked).then((done) => {
         if (!done) target.checked = !checked;
       });
