@@ -103,6 +103,54 @@ test('a change made while the device still fills its replica is saved there and 
   await second.close();
 });
 
+test('a change made while the fill still reads comments and activity reaches the other devices before the fill ends', async ({
+  browser,
+}) => {
+  const { account, first, one, slug } = await firstDevice(browser, 'ahead');
+  await one.page.goto(`/${slug}/issue/ENG-1`);
+
+  // The second device's fill has the lists and reads the history; that read is held, as a
+  // large workspace's is for minutes, so the fill cannot end until the test lets it.
+  const second = await browser.newContext();
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const HISTORY_PAGE = /\/api\/workspaces\/[^/]+\/snapshot\?type=comment/;
+  await second.route(HISTORY_PAGE, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Signing in lands in the workspace: that page's fill is the one held.
+  const keel = new KeelPage(await second.newPage());
+  const { page } = keel;
+  await keel.signIn(account);
+  await page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'All issues' })
+    .click();
+  await keel.issueRow('Fill me').click();
+  const issue = new IssuePageModel(page);
+  await issue.choose('State', 'In Progress');
+
+  // Sent up at once, not when the fill ends: the first device sees it while the fill waits.
+  await expect(new IssuePageModel(one.page).combobox('State')).toHaveValue('In Progress', {
+    timeout: 15_000,
+  });
+  expect(await fillPhase(page, slug)).toBe('filling');
+  // The lists are saved on the device and the change is on the server: nothing waits to go up.
+  await expect(keel.syncIndicator()).toHaveText('Synced');
+
+  release();
+  await expect.poll(() => fillPhase(page, slug), { timeout: 30_000 }).toBe('done');
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 30_000 });
+  // Once, with one activity line, on both devices.
+  await expect(issue.timeline().getByText('changed state from Todo to In Progress')).toHaveCount(1);
+  await expect(
+    new IssuePageModel(one.page).timeline().getByText('changed state from Todo to In Progress'),
+  ).toHaveCount(1);
+  await first.close();
+  await second.close();
+});
+
 test('a device closed before its replica is filled finishes the fill when it opens next', async ({
   browser,
 }) => {

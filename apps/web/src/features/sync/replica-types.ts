@@ -47,6 +47,20 @@ export interface Denial {
   code?: string;
 }
 
+/** A revision saved on the device. */
+export interface Written {
+  id: string;
+  rev: string;
+}
+
+/** What became of revisions sent ahead of replication (replica-push-ahead.ts). */
+export interface PushedAhead {
+  /** Documents the server now holds the sent revision of. */
+  pushed: string[];
+  /** Documents it refused, each as replication's `denied` event reports it. */
+  denied: Denial[];
+}
+
 export interface LeafVersion {
   rev: string;
   deleted: boolean;
@@ -145,6 +159,11 @@ export interface Replica {
    * needed no fill (nothing done).
    */
   fill: (remoteUrl: string, hooks: FillHooks) => Promise<FillResult | null>;
+  /**
+   * Send these revisions to the server now, as replication would (replica-push-ahead.ts): the
+   * page's writes while a first fill still runs and replication has not started.
+   */
+  pushAhead: (remoteUrl: string, written: readonly Written[]) => Promise<PushedAhead>;
   startSync: (remoteUrl: string, events: ReplicationEvents) => () => void;
   close: () => Promise<void>;
   destroy: () => Promise<void>;

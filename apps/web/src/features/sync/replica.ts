@@ -17,6 +17,7 @@ import {
   writeDocs,
   type VersionsDb,
 } from './replica-docs.ts';
+import { pushAhead, type PushAheadDb } from './replica-push-ahead.ts';
 import { deleteSnapshotDb } from './snapshot-db.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
 
@@ -179,6 +180,8 @@ export function openReplica(name: string): Replica {
         settle();
       }
     },
+    pushAhead: (remoteUrl, written) =>
+      pushAhead(db as unknown as PushAheadDb, remoteUrl, remoteFetch, written),
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
     close: () => {
       filling?.fill.cancel();
