@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { CouchClient } from '../../db/couch-client.ts';
+import type { CouchClient } from '../../db/couch-client.ts';
 import { replicationLag } from '../../metrics.ts';
+import { readChanges, readRevisions } from '../../workspaces/feed/database-reads.ts';
 import {
-  seqParam,
   type BulkGetDoc,
   type ChangeRow,
   type Seq,
@@ -164,37 +164,20 @@ class ChangeStream {
     this.out.write(`${JSON.stringify({ results, last_seq: lastSeq })}\n`);
   }
 
-  private async readChanges(since: string): Promise<{ results: ChangeRow[]; last_seq: Seq }> {
+  private readChanges(since: string): Promise<{ results: ChangeRow[]; last_seq: Seq }> {
     const { couch, dbName, signal } = this.ctx;
-    const res = await couch.request('GET', CouchClient.dbPath(dbName, '/_changes'), {
-      query: { style: 'all_docs', since: seqParam(since), limit: CATCH_UP_LIMIT },
-      signal,
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`catch-up read answered ${res.status}`);
-    }
-    return (await res.json()) as { results: ChangeRow[]; last_seq: Seq };
+    return readChanges(couch, dbName, since, CATCH_UP_LIMIT, signal);
   }
 
   /** The revisions of these changes, read from the database in one `_bulk_get`. */
   private async withDocs(rows: readonly ChangeRow[]): Promise<StreamedChange[]> {
     const { couch, dbName, signal } = this.ctx;
     const wanted = rows.flatMap((row) => row.changes.map((c) => ({ id: row.id, rev: c.rev })));
-    const res = await couch.request('POST', CouchClient.dbPath(dbName, '/_bulk_get'), {
-      query: { revs: true },
-      body: { docs: wanted },
-      signal,
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`catch-up documents answered ${res.status}`);
-    }
-    const body = (await res.json()) as { results: { docs: BulkGetDoc[] }[] };
+    const docs = await readRevisions(couch, dbName, wanted, { signal });
     let next = 0;
     return rows.map((row) => ({
       ...row,
-      docs: row.changes.map(() => body.results[next++]?.docs[0] ?? { error: { error: 'missing' } }),
+      docs: row.changes.map(() => docs[next++] ?? { error: { error: 'missing' } }),
     }));
   }
 

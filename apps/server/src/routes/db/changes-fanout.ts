@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { CouchClient } from '../../db/couch-client.ts';
+import type { CouchClient } from '../../db/couch-client.ts';
 import { replicationLag } from '../../metrics.ts';
+import { readChanges } from '../../workspaces/feed/database-reads.ts';
 import { endedByShutdown } from '../../workspaces/live-requests.ts';
 import {
   seqParam,
@@ -113,16 +114,8 @@ export async function serveChanges(ctx: FanOutContext): Promise<void> {
   return answer.finished;
 }
 
-async function catchUp(ctx: FanOutContext): Promise<{ results: ChangeRow[]; last_seq: Seq }> {
-  const res = await ctx.couch.request('GET', CouchClient.dbPath(ctx.dbName, '/_changes'), {
-    query: { style: 'all_docs', since: ctx.query.since, limit: ctx.query.limit },
-    signal: ctx.signal,
-  });
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new Error(`catch-up read answered ${res.status}`);
-  }
-  return (await res.json()) as { results: ChangeRow[]; last_seq: Seq };
+function catchUp(ctx: FanOutContext): Promise<{ results: ChangeRow[]; last_seq: Seq }> {
+  return readChanges(ctx.couch, ctx.dbName, ctx.query.since, ctx.query.limit, ctx.signal);
 }
 
 /** One longpoll answer, streamed from the moment the request arrives. */

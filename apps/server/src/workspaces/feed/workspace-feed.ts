@@ -1,5 +1,6 @@
 import { CouchClient } from '../../db/couch-client.ts';
 import { ChangeLog, docKey, type BulkGetDoc, type ChangeRow, type Seq } from './change-log.ts';
+import { readRevisions } from './database-reads.ts';
 
 /**
  * One upstream `_changes` feed for one workspace database, shared by every client of this
@@ -209,22 +210,13 @@ export class WorkspaceFeed {
     const wanted = batch.flatMap((row) => row.changes.map((c) => ({ id: row.id, rev: c.rev })));
     const docs = new Map<string, BulkGetDoc>();
     try {
-      const res = await this.couch.request('POST', CouchClient.dbPath(this.dbName, '/_bulk_get'), {
-        query: { revs: true, latest: true },
-        body: { docs: wanted },
+      const read = await readRevisions(this.couch, this.dbName, wanted, { latest: true });
+      read.forEach((doc, i) => {
+        const asked = wanted[i]!;
+        // Only a revision read whole is kept; anything else is asked of the database.
+        if (doc && 'ok' in doc && doc.ok._rev === asked.rev)
+          docs.set(docKey(asked.id, asked.rev), doc);
       });
-      if (res.ok) {
-        const body = (await res.json()) as {
-          results?: { id: string; docs: BulkGetDoc[] }[];
-        };
-        body.results?.forEach((result, i) => {
-          const asked = wanted[i];
-          const [doc] = result.docs;
-          // Only a revision read whole is kept; anything else is asked of the database.
-          if (asked && doc && 'ok' in doc && doc.ok._rev === asked.rev)
-            docs.set(docKey(asked.id, asked.rev), doc);
-        });
-      } else await res.body?.cancel();
     } catch {
       // Not read: clients ask the database for these documents themselves.
     }
