@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseRequests } from '../../metrics.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
-import type { TestServer } from '../../testing/test-server.ts';
+import { externalDatabase, type TestServer } from '../../testing/test-server.ts';
 import {
   issueDoc,
   startWithOwnerWorkspace,
@@ -202,6 +202,53 @@ describe('the change stream', () => {
     const again = await member.request(`/api/workspaces/${ws.slug}/changes?since=0`);
     expect(again.status).toBe(404);
   });
+});
+
+describe('the change stream while the database is down', () => {
+  // It stops the database (a child it can crash), so it runs on a server of its own.
+  it.skipIf(externalDatabase)(
+    'is refused or cut, never ended as if caught up, and catches up once the database is back',
+    async () => {
+      const own = await startWithOwnerWorkspace('stream-down');
+      const feedOf = (path: string) => own.owner.request(`/db/${own.ws.slug}${path}`);
+      const since = String(
+        ((await (await feedOf('/_changes?style=all_docs&since=0')).json()) as Batch).last_seq,
+      );
+      const doc = issueDoc(own.ws, { title: 'Written before the outage' });
+      const saved = await own.owner.request(`/db/${own.ws.slug}/_bulk_docs`, {
+        method: 'POST',
+        json: { docs: [doc] },
+      });
+      expect(saved.status).toBe(201);
+      own.server.embeddedDb!.crash();
+      // From an old sequence the stream must read the database: it cannot.
+      const res = await own.owner.request(
+        `/api/workspaces/${own.ws.slug}/changes?since=${encodeURIComponent(since)}`,
+      );
+      if (res.status === 200) {
+        // Opened before the read failed: cut, not ended, so the device asks again.
+        await expect(res.text()).rejects.toThrow();
+      } else {
+        expect(res.status).toBe(503);
+        expect(((await res.json()) as { code: string }).code).toBe('DB_UNAVAILABLE');
+      }
+      await expect.poll(async () => (await feedOf('/')).status, { timeout: 15_000 }).toBe(200);
+      const back = await own.owner.request(
+        `/api/workspaces/${own.ws.slug}/changes?since=${encodeURIComponent(since)}`,
+      );
+      expect(back.status).toBe(200);
+      const reader = back.body!.getReader();
+      let text = '';
+      while (!text.includes(doc._id)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      expect(text).toContain('Written before the outage');
+      await reader.cancel();
+      await own.server.close();
+    },
+  );
 });
 
 describe('the change stream when the instance closes', () => {
