@@ -50,11 +50,6 @@ export class PushWhileFilling {
     this.stopped = true;
   }
 
-  /** Resolves once every request started so far has been answered (or has failed). */
-  settled(): Promise<void> {
-    return this.sending;
-  }
-
   private async send(): Promise<void> {
     if (this.stopped || this.unsent.size === 0) return;
     const batch = [...this.unsent].map(([id, rev]) => ({ id, rev }));

@@ -299,7 +299,7 @@ export class WorkspaceSession {
   private savedWhileFilling = false;
   /** The fill's live feed answers. */
   private fillReachable = true;
-  /** Documents this page wrote through the fill, and how many of them a person changed. */
+  /** Documents this page wrote through the fill: settled against the replica once it ends. */
   private readonly writtenWhileFilling = new Set<string>();
   /**
    * Those writes go up at once rather than when the fill ends, which at 100,000 issues is minutes
