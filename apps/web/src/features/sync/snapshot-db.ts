@@ -40,9 +40,13 @@ export class SnapshotDb {
     // One slice a task: a workspace of 100,000 issues is tens of megabytes to clone.
     for (let i = 0; i < slices; i++) {
       const slice = await idbRequest<{ writeId?: unknown; docs?: unknown } | undefined>(
-        db.transaction(STORE).objectStore(STORE).get(sliceKey(key, i)),
+        db
+          .transaction(STORE)
+          .objectStore(STORE)
+          .get(sliceKey(key, String(writeId), i)),
       );
-      // A write cut off part-way: the slices are not the head's; the caller reads the replica.
+      // Missing or not the head's (the slices of a build before theirs were keyed by write):
+      // the caller reads the replica.
       if (!slice || slice.writeId !== writeId || !Array.isArray(slice.docs)) return null;
       for (const doc of slice.docs) docs.push(doc);
     }
@@ -51,7 +55,10 @@ export class SnapshotDb {
 
   /**
    * Write a part: its documents in slices of SLICE, each its own transaction (so the page's
-   * thread clones one slice at a time, between its frames), then the head that names them.
+   * thread clones one slice at a time, between its frames), then the head that names them. The
+   * slices are new records beside the ones the current head names, so a write cut off part-way
+   * (the page closed or navigated, which a snapshot write of 100,000 issues takes seconds to
+   * allow) leaves the earlier snapshot whole. Once the head names the new slices, the others go.
    */
   write(part: SnapshotPart, value: Record<string, unknown> & { docs: readonly unknown[] }) {
     const previous = this.writing.get(part) ?? Promise.resolve();
@@ -71,7 +78,7 @@ export class SnapshotDb {
     for (let i = 0; i < slices; i++) {
       const tx = db.transaction(STORE, 'readwrite');
       tx.objectStore(STORE).put({
-        id: sliceKey(key, i),
+        id: sliceKey(key, writeId, i),
         writeId,
         docs: docs.slice(i * SLICE, (i + 1) * SLICE),
       });
@@ -81,8 +88,10 @@ export class SnapshotDb {
     const tx = db.transaction(STORE, 'readwrite');
     const store = tx.objectStore(STORE);
     store.put({ ...head, id: key, writeId, slices });
-    // Slices of a longer earlier write.
-    store.delete(IDBKeyRange.bound(sliceKey(key, slices), `${key}#\uffff`));
+    // Every other write's slices: the one replaced, any cut off, any of an older key form.
+    const mine = `${key}#${writeId}#`;
+    store.delete(IDBKeyRange.bound(`${key}#`, mine, false, true));
+    store.delete(IDBKeyRange.bound(`${mine}\uffff`, `${key}#\uffff`, true, false));
     await idbDone(tx);
   }
 
@@ -94,9 +103,9 @@ export class SnapshotDb {
 // About 50 ms of the page's thread to clone at 100,000 issues.
 const SLICE = 5_000;
 
-/** Slices sort in their order: `keel-snapshot-main#00000`, `#00001`, … */
-function sliceKey(key: string, index: number): string {
-  return `${key}#${String(index).padStart(5, '0')}`;
+/** A write's slices sort together and in their order: `keel-snapshot-main#<write>#00000`, … */
+function sliceKey(key: string, writeId: string, index: number): string {
+  return `${key}#${writeId}#${String(index).padStart(5, '0')}`;
 }
 
 /**
