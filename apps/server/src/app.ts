@@ -111,6 +111,8 @@ export interface BuildOptions {
   settle?: CouchOptions['settle'];
   /** How often kept replication checkpoints are written to the database (CheckpointKeeper). */
   checkpointFlushMs?: number;
+  /** Bytes a change-stream device may leave unread before it is cut off (tests). */
+  streamUnreadLimit?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -230,7 +232,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });
-  await app.register(changeStreamRoutes, { cache, couch, live, feeds });
+  await app.register(changeStreamRoutes, {
+    cache,
+    couch,
+    live,
+    feeds,
+    unreadLimit: options.streamUnreadLimit,
+  });
   await app.register(async (db) => {
     // The replication protocol is JSON only; other bodies get 415.
     db.removeAllContentTypeParsers();

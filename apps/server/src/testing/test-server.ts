@@ -70,6 +70,8 @@ export async function startTestServer(
     headersTimeoutMs?: number;
     /** What waiting for a write to settle means (the multi-master harness). */
     settle?: BuildOptions['settle'];
+    /** Bytes a change-stream device may leave unread before it is cut off. */
+    streamUnreadLimit?: number;
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -87,6 +89,7 @@ export async function startTestServer(
     logStream: options.logStream,
     headersTimeoutMs: options.headersTimeoutMs,
     settle: options.settle,
+    streamUnreadLimit: options.streamUnreadLimit,
   });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {

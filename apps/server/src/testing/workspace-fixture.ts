@@ -54,14 +54,17 @@ export function issueDoc(fixture: WorkspaceFixture, overrides: Partial<IssueDoc>
 }
 
 /** A running server with a signed-up owner of one fresh workspace: most proxy tests start here. */
-export async function startWithOwnerWorkspace(slug: string): Promise<{
+export async function startWithOwnerWorkspace(
+  slug: string,
+  serverOptions: Parameters<typeof startTestServer>[0] = {},
+): Promise<{
   server: TestServer;
   owner: BrowserSession;
   ws: WorkspaceFixture;
   /** The workspace's database, for reading it as the server does. */
   dbName: string;
 }> {
-  const server = await startTestServer();
+  const server = await startTestServer(serverOptions);
   const owner = new BrowserSession(server.url);
   await signUp(owner, newAccount('owner'));
   const ws = await createWorkspaceAs(owner, slug);

@@ -26,9 +26,11 @@ export async function changeStreamRoutes(
     couch: CouchClient;
     live: LiveRequests;
     feeds: WorkspaceFeeds;
+    /** Bytes a device may leave unread before it is cut off (change-stream.ts). */
+    unreadLimit?: number;
   },
 ) {
-  const { cache, couch, live, feeds } = opts;
+  const { cache, couch, live, feeds, unreadLimit } = opts;
   app.get<{ Params: { ws: string }; Querystring: Record<string, string> }>(
     '/api/workspaces/:ws/changes',
     async (request, reply) => {
@@ -64,6 +66,7 @@ export async function changeStreamRoutes(
         reply,
         signal: gone.signal,
         ending: ending.signal,
+        unreadLimit,
       });
       return reply;
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseRequests } from '../../metrics.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
+import { openStream, type Batch } from '../../testing/change-stream-client.ts';
 import { externalDatabase, type TestServer } from '../../testing/test-server.ts';
 import {
   issueDoc,
@@ -24,58 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-interface Batch {
-  results: {
-    seq: string | number;
-    id: string;
-    changes: { rev: string }[];
-    docs: ({ ok: Record<string, unknown> } | { error: unknown })[];
-  }[];
-  last_seq: string | number;
-}
-
-/** An open stream, its batches collected as they arrive. */
-async function openStream(browser: BrowserSession, since: string) {
-  const abort = new AbortController();
-  const res = await browser.request(
-    `/api/workspaces/${ws.slug}/changes?since=${encodeURIComponent(since)}`,
-    { signal: abort.signal },
-  );
-  const batches: Batch[] = [];
-  let heartbeats = 0;
-  const ended = (async () => {
-    if (!res.ok || !res.body) return 'refused';
-    const decoder = new TextDecoder();
-    let buffered = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffered += decoder.decode(chunk, { stream: true });
-        const lines = buffered.split('\n');
-        buffered = lines.pop() ?? '';
-        for (const line of lines)
-          if (line.trim()) batches.push(JSON.parse(line) as Batch);
-          else heartbeats++;
-      }
-      return 'ended';
-    } catch {
-      return 'cut';
-    }
-  })();
-  /** Wait until a batch carries revision `rev` of document `id` (any revision when not named). */
-  const change = async (id: string, rev?: string, within = 5_000) => {
-    const until = Date.now() + within;
-    while (Date.now() < until) {
-      const found = batches
-        .flatMap((b) => b.results)
-        .find((r) => r.id === id && (rev === undefined || r.changes.some((c) => c.rev === rev)));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no change of ${id} ${rev ?? ''} within ${within} ms`);
-  };
-  return { res, batches, change, ended, heartbeats: () => heartbeats, close: () => abort.abort() };
-}
 
 /** Where the workspace's feed is now, as a device that has everything would be. */
 async function caughtUp(browser: BrowserSession = owner): Promise<string> {
@@ -105,7 +54,9 @@ async function databaseReads(): Promise<number> {
 describe('the change stream', () => {
   it('brings each change with its revision and history, to every device, without more requests', async () => {
     const since = await caughtUp();
-    const streams = await Promise.all(Array.from({ length: 5 }, () => openStream(owner, since)));
+    const streams = await Promise.all(
+      Array.from({ length: 5 }, () => openStream(owner, ws.slug, since)),
+    );
     for (const s of streams) {
       expect(s.res.status).toBe(200);
       expect(s.res.headers.get('content-type')).toMatch(/application\/x-ndjson/);
@@ -134,7 +85,7 @@ describe('the change stream', () => {
   it('catches a device up from an old sequence first, then follows the feed', async () => {
     const old = await caughtUp();
     const missed = await write('Missed while away');
-    const stream = await openStream(owner, old);
+    const stream = await openStream(owner, ws.slug, old);
     const caught = await stream.change(missed.id);
     expect(caught.docs[0]).toMatchObject({ ok: { _id: missed.id, title: 'Missed while away' } });
     const live = await write('After catching up');
@@ -148,7 +99,7 @@ describe('the change stream', () => {
 
   it('carries a deletion as the deleted revision with its history', async () => {
     const since = await caughtUp();
-    const stream = await openStream(owner, since);
+    const stream = await openStream(owner, ws.slug, since);
     const written = await write('To delete');
     await stream.change(written.id);
     const res = await owner.request(`/db/${ws.slug}/_bulk_docs`, {
@@ -190,7 +141,7 @@ describe('the change stream', () => {
     ).toBe(200);
     const me = (await (await member.request('/api/me')).json()) as { user: { id: string } };
     const since = await caughtUp(member);
-    const stream = await openStream(member, since);
+    const stream = await openStream(member, ws.slug, since);
     expect(stream.res.status).toBe(200);
     const started = Date.now();
     const removed = await owner.request(`/api/workspaces/${ws.slug}/members/${me.user.id}`, {

@@ -37,6 +37,8 @@ export interface ChangeStreamContext {
   signal: AbortSignal;
   /** Aborted when the instance shuts down: end the answer where it stands. */
   ending: AbortSignal;
+  /** Bytes a device may leave unread before it is cut off (STREAM_UNREAD_LIMIT by default). */
+  unreadLimit?: number;
 }
 
 /** Changes read from the database at once while a device catches up. */
@@ -44,6 +46,12 @@ const CATCH_UP_LIMIT = 500;
 const HEARTBEAT_MS = 25_000;
 /** How long a client waits for a feed to connect before catching up anyway. */
 const READY_WITHIN_MS = 5_000;
+/**
+ * What a device that reads slowly (or has stopped reading) may leave unread in the instance's
+ * memory. Past it the device is cut off and asks again from the last batch it wrote, which
+ * catches it up from the database: its backlog costs a read, not the instance's memory.
+ */
+export const STREAM_UNREAD_LIMIT = 8 * 1024 * 1024;
 
 export async function streamChanges(ctx: ChangeStreamContext): Promise<void> {
   const stream = new ChangeStream(ctx);
@@ -161,7 +169,15 @@ class ChangeStream {
 
   private write(results: readonly StreamedChange[], lastSeq: Seq): void {
     if (this.done) return;
+    // Still holding more than the limit of what came before: the device is not keeping up.
+    // (Checked before, not after: one large batch alone is no sign of a slow device.)
+    if (this.unread() > (this.ctx.unreadLimit ?? STREAM_UNREAD_LIMIT)) return this.cut();
     this.out.write(`${JSON.stringify({ results, last_seq: lastSeq })}\n`);
+  }
+
+  /** Bytes written for this device that have not reached its connection yet. */
+  private unread(): number {
+    return this.out.readableLength + this.out.writableLength + this.ctx.reply.raw.writableLength;
   }
 
   private readChanges(since: string): Promise<{ results: ChangeRow[]; last_seq: Seq }> {
