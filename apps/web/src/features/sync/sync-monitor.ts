@@ -38,6 +38,12 @@ const before = (a: Seq, b: Seq) => typeof a === 'number' && typeof b === 'number
 // count at most a few times a second.
 const RECOUNT_DELAY_MS = 400;
 
+/** What the monitor needs of a replica: its sync, its marks and its count of unpushed changes. */
+export type MonitoredReplica = Pick<
+  Replica,
+  'startSync' | 'readLocal' | 'writeLocal' | 'updateSeq' | 'countChangesSince'
+>;
+
 const lostAccess = (error: ReplicationError | null) =>
   error?.status === 401 || error?.status === 404;
 
@@ -53,7 +59,8 @@ export class SyncMonitor {
   private waiting: readonly string[] = [];
   private recountTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  private replica: Replica | null = null;
+  private replica: MonitoredReplica | null = null;
+  private markWritten: Promise<void> = Promise.resolve();
 
   constructor(
     readonly remoteUrl: string,
@@ -70,18 +77,20 @@ export class SyncMonitor {
   }
 
   /** `pushed`: what on the device is known to be on the server already. */
-  async start(replica: Replica, pushed?: Pushed): Promise<void> {
+  async start(replica: MonitoredReplica, pushed?: Pushed): Promise<void> {
     this.replica = replica;
     // Whatever a first fill showed, live replication has yet to say how it is going.
     this.setDirection('pull', 'starting');
     this.setDirection('push', 'starting');
-    if (pushed)
-      await replica
-        .writeLocal(PUSH_MARK, { seq: pushed.seq, waiting: [...pushed.waiting] })
-        .catch(() => undefined);
-    ({ seq: this.lastPushed, waiting: this.waiting } = readPushed(
-      await replica.readLocal(PUSH_MARK),
-    ));
+    if (pushed) {
+      ({ seq: this.lastPushed, waiting: this.waiting } = pushed);
+      await this.saveMark();
+    } else {
+      // Unreadable, everything on the device counts as waiting: too much said, never too little.
+      ({ seq: this.lastPushed, waiting: this.waiting } = readPushed(
+        await replica.readLocal(PUSH_MARK).catch(() => null),
+      ));
+    }
     if (this.stopped) return;
     window.addEventListener('online', this.handleOnline);
     window.addEventListener('offline', this.handleOffline);
@@ -174,8 +183,24 @@ export class SyncMonitor {
     if (before(seq, this.lastPushed)) return;
     this.lastPushed = seq;
     this.waiting = [];
-    await this.replica.writeLocal(PUSH_MARK, { seq, waiting: [] }).catch(() => undefined);
+    await this.saveMark();
     await this.recount();
+  }
+
+  /**
+   * Store the mark as it is now. Writes go one at a time and each writes the latest mark: two
+   * pushes reported close together otherwise race, the older mark can land last, and a removal
+   * would then keep documents that had long reached the server as if they had not.
+   */
+  private saveMark(): Promise<void> {
+    const replica = this.replica;
+    if (!replica) return this.markWritten;
+    this.markWritten = this.markWritten.then(() =>
+      replica
+        .writeLocal(PUSH_MARK, { seq: this.lastPushed, waiting: [...this.waiting] })
+        .catch(() => undefined),
+    );
+    return this.markWritten;
   }
 
   private async recount(): Promise<void> {

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReplicationEvents } from './replica-types.ts';
+import { PUSH_MARK, readPushed, SyncMonitor, type MonitoredReplica } from './sync-monitor.ts';
+
+/**
+ * A replica whose `_local` writes finish only when the test lets them, in the order it chooses,
+ * as IndexedDB transactions of two callers may. Each write stores the value it was given.
+ */
+function heldReplica(updateSeq: number) {
+  const marks = new Map<string, Record<string, unknown>>();
+  const held: (() => void)[] = [];
+  let events: ReplicationEvents | null = null;
+  const replica: MonitoredReplica = {
+    startSync: (_url, e) => {
+      events = e;
+      return () => undefined;
+    },
+    readLocal: async (id) => marks.get(id) ?? null,
+    writeLocal: (id, value) =>
+      new Promise<void>((resolve) =>
+        held.push(() => {
+          marks.set(id, value);
+          resolve();
+        }),
+      ),
+    updateSeq: async () => updateSeq,
+    countChangesSince: async () => 0,
+  };
+  return {
+    replica,
+    stored: () => readPushed(marks.get(PUSH_MARK) ?? null),
+    events: () => events!,
+    /** Let the last write that is still held finish first. */
+    finishNewest: async () => {
+      await flush();
+      held.pop()?.();
+    },
+    finishAll: async () => {
+      await flush();
+      while (held.length) {
+        held.shift()!();
+        await flush();
+      }
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('SyncMonitor push mark', () => {
+  beforeEach(() => {
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('window', new EventTarget());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('stores the latest mark when two pushes are reported close together', async () => {
+    const device = heldReplica(40);
+    const monitor = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
+    const started = monitor.start(device.replica, { seq: 10, waiting: ['issue:a'] });
+    await device.finishAll();
+    await started;
+    expect(device.stored()).toEqual({ seq: 10, waiting: ['issue:a'] });
+
+    // The push reports a checkpoint, then pauses cleanly (everything up to 40 sent); the newer
+    // write finishing first must not let the older one land last.
+    device.events().onPushed(25);
+    device.events().onPaused('push', null);
+    await device.finishNewest();
+    await device.finishAll();
+    expect(device.stored()).toEqual({ seq: 40, waiting: [] });
+    monitor.stop();
+  });
+
+  it('never moves the mark back for a checkpoint older than what was pushed', async () => {
+    const device = heldReplica(40);
+    const monitor = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
+    const started = monitor.start(device.replica, { seq: 30, waiting: [] });
+    await device.finishAll();
+    await started;
+    // The push after a first fill starts before the fill's documents and reports them.
+    device.events().onPushed(12);
+    await device.finishAll();
+    expect(device.stored().seq).toBe(30);
+    monitor.stop();
+  });
+
+  it('reads the stored mark when started without one', async () => {
+    const device = heldReplica(40);
+    const first = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
+    const started = first.start(device.replica, { seq: 33, waiting: [] });
+    await device.finishAll();
+    await started;
+    first.stop();
+
+    const again = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
+    await again.start(device.replica);
+    device.events().onPushed(20);
+    await device.finishAll();
+    expect(device.stored().seq).toBe(33);
+    again.stop();
+  });
+});
