@@ -57,6 +57,21 @@ interface RetryErrors {
 const MAX_BACK_OFF_MS = 30_000;
 PouchDB.plugin(IndexeddbAdapter);
 
+/**
+ * Closes of replicas under way, by name. PouchDB's adapter keeps one connection per database
+ * name for every instance in the page, so a replica opened while another of the same name is
+ * closing gets the closing connection, and every read of it fails ("The database connection is
+ * closing"): a workspace left and opened again at once, or a removed one's copy read just as its
+ * screen closed it.
+ */
+const closing = new Map<string, Promise<void>>();
+
+/** A replica of this name, once any close of another instance of it has finished. */
+export async function openReplicaWhenClosed(name: string): Promise<Replica> {
+  await closing.get(name);
+  return openReplica(name);
+}
+
 export function openReplica(name: string): Replica {
   // The `indexeddb` adapter (one object store per database) writes and reads about 1.5 times
   // faster than PouchDB's default `idb` one: docs/performance.md.
@@ -141,7 +156,12 @@ export function openReplica(name: string): Replica {
       return [...changed, ...more.filter((doc): doc is NonNullable<typeof doc> => doc !== null)];
     },
     readLocal: async (id) => {
-      const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch(() => null);
+      // Only a record that is not there reads as none: a read that failed (a connection being
+      // closed) is not an answer, and a caller deciding what never went up must not take it as one.
+      const doc = await db.get<Record<string, unknown>>(`_local/${id}`).catch((error: unknown) => {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      });
       if (doc) localRevs.set(id, doc._rev);
       return doc;
     },
@@ -185,7 +205,11 @@ export function openReplica(name: string): Replica {
     startSync: (remoteUrl, events) => startSync(db, remoteUrl, events),
     close: () => {
       filling?.fill.cancel();
-      return db.close();
+      const closed: Promise<void> = db.close().finally(() => {
+        if (closing.get(name) === closed) closing.delete(name);
+      });
+      closing.set(name, closed);
+      return closed;
     },
     destroy: () => Promise.all([db.destroy(), deleteSnapshotDb(name)]).then(() => undefined),
   };

@@ -111,7 +111,9 @@ export class WorkspaceSession {
     this.replicaName = name;
     this.snapshots = new SnapshotDb(snapshotDbName(name));
     rememberReplica(name);
-    this.replica = import('./replica.ts').then(({ openReplica }) => openReplica(name));
+    this.replica = import('./replica.ts').then(({ openReplicaWhenClosed }) =>
+      openReplicaWhenClosed(name),
+    );
     this.conflicts = new ConflictMerger(baseVersionsDbName(name), {
       replica: this.replica,
       queue: this.queue,
@@ -694,12 +696,13 @@ export class WorkspaceSession {
     });
   }
 
-  close(): void {
+  /** Stop everything; resolves once the replica's connection is closed. */
+  close(): Promise<void> {
     this.closed = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    void this.replica.then((replica) => replica.close());
     this.snapshots.close();
     this.conflicts.close();
+    return this.replica.then((replica) => replica.close()).catch(() => undefined);
   }
 }
 
@@ -718,20 +721,25 @@ export function acquireWorkspaceSession(params: SessionParams): WorkspaceSession
     current.role = params.role;
     return current;
   }
-  current?.close();
+  void current?.close();
   current = new WorkspaceSession(params);
   return current;
 }
 
 /** Close this workspace's session if it is the one open, before its replica is deleted. */
-export function closeWorkspaceSessionFor(userId: string, slug: string): void {
+/**
+ * Close the session of this workspace if it is open. Resolves once its replica is closed: a
+ * replica opened again meanwhile would share the connection being closed, and its reads fail.
+ */
+export async function closeWorkspaceSessionFor(userId: string, slug: string): Promise<void> {
   if (current?.key !== sessionKey(userId, slug)) return;
-  current.close();
+  const closing = current.close();
   current = null;
+  await closing;
 }
 
 /** Close whatever is open, before the device's data is deleted. */
 export function closeWorkspaceSession(): void {
-  current?.close();
+  void current?.close();
   current = null;
 }

@@ -64,7 +64,21 @@ function save(userId: string, next: readonly RejectedChange[]): void {
   rejectedChanges(userId).set(next);
 }
 
+/**
+ * Keep a refused change. The same change kept again for the same reason (a page closed between
+ * keeping it and finishing what came after, and the next load doing it over) stays one entry.
+ */
 export function keepRejected(userId: string, entry: Omit<RejectedChange, 'id'>): RejectedChange {
+  const already = rejectedChanges(userId)
+    .get()
+    .find(
+      (e) =>
+        e.slug === entry.slug &&
+        e.docId === entry.docId &&
+        e.reason === entry.reason &&
+        e.text === entry.text,
+    );
+  if (already) return already;
   const kept = {
     ...entry,
     id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,

@@ -54,9 +54,9 @@ async function confirmedGone(slug: string): Promise<boolean> {
 }
 
 async function removeReplica(userId: string, removed: RemovedReplica, workspaceName: string) {
-  closeWorkspaceSessionFor(userId, removed.slug);
-  const { openReplica } = await import('../replica.ts');
-  const replica = openReplica(removed.name);
+  await closeWorkspaceSessionFor(userId, removed.slug);
+  const { openReplicaWhenClosed } = await import('../replica.ts');
+  const replica = await openReplicaWhenClosed(removed.name);
   let kept = 0;
   try {
     const pushed = readPushed(await replica.readLocal(PUSH_MARK));
