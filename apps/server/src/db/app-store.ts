@@ -144,6 +144,8 @@ const now = () => new Date().toISOString();
 const MAX_SLUG_IDS = 10_000;
 
 const BLOCK = LIMITS.issueNumbersPerBlock;
+/** As many copies as a cluster keeps of a shard (CouchDB reads min(n, r)): all of them. */
+const EVERY_COPY = 99;
 const blockPrefix = (workspaceId: string, projectId: string) =>
   `numblock:${workspaceId}:${projectId}:`;
 // Zero-padded so the ids sort as the numbers do (the last block is one descending read away).
@@ -223,10 +225,23 @@ export class AppStore {
    */
   async keeps(id: string, rev: string): Promise<boolean> {
     await this.settled([id]);
-    const current = await this.couch.getDoc(this.db, id, { conflicts: true, revs: true });
+    const current = await this.readClaim(id, { revs: true });
     const { won, drop } = settleClaim(current, rev);
     await this.drop(id, drop);
     return won;
+  }
+
+  /**
+   * A claim read back from every copy of its shard, not a quorum. Two claims through two nodes
+   * can each reach different copies first (each copy takes the first it sees), and a quorum
+   * read may be answered by two copies that hold only one of them, while the other writer's
+   * read meets both and the cluster's winner is the other: both would keep their claim. Read
+   * from every copy, a disagreement is settled there and then (CouchDB repairs the copies and
+   * answers the winner of all of them), so both writers see the same winner. CouchDB reads
+   * min(n, r) copies; the embedded database has one and ignores `r`.
+   */
+  private readClaim<T extends CouchDoc>(id: string, query: { revs?: boolean } = {}) {
+    return this.couch.getDoc<T>(this.db, id, { ...query, conflicts: true, r: EVERY_COPY });
   }
 
   /** Delete these leaf revisions of `id`; one already gone is fine. */
@@ -651,14 +666,10 @@ export class AppStore {
         continue;
       }
       await this.settled(written.map((w) => w.id));
-      const rows = await this.couch.allDocs<NumberBlockDoc>(this.db, {
-        keys: written.map((w) => w.id),
-        include_docs: true,
-        conflicts: true,
-      });
+      const docs = await Promise.all(written.map((w) => this.readClaim<NumberBlockDoc>(w.id)));
       let lost = written.length < indexes.length;
       for (const [i, w] of written.entries()) {
-        const doc = rows[i]?.doc;
+        const doc = docs[i];
         const kept = doc?._rev === w.rev;
         if (kept) won.push(w.index);
         else lost = true;

@@ -223,7 +223,7 @@ export class CouchClient {
   async getDoc<T extends CouchDoc>(
     db: string,
     id: string,
-    query?: { conflicts?: boolean; revs?: boolean },
+    query?: { conflicts?: boolean; revs?: boolean; r?: number },
   ): Promise<T | null> {
     const res = await this.request('GET', CouchClient.dbPath(db, `/${encodeURIComponent(id)}`), {
       query,
