@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplicationEvents } from './replica-types.ts';
-import { PUSH_MARK, readPushed, SyncMonitor, type MonitoredReplica } from './sync-monitor.ts';
+import {
+  PUSH_MARK,
+  readPushed,
+  SyncMonitor,
+  type MonitoredReplica,
+  type Pushed,
+} from './sync-monitor.ts';
 
 /**
  * A replica whose `_local` writes finish only when the test lets them, in the order it chooses,
@@ -47,6 +53,15 @@ function heldReplica(updateSeq: number) {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A monitor started on `device` with a fill's mark, its first write let through. */
+async function startedAfterFill(device: ReturnType<typeof heldReplica>, pushed: Pushed) {
+  const monitor = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
+  const started = monitor.start(device.replica, pushed);
+  await device.finishAll();
+  await started;
+  return monitor;
+}
+
 describe('SyncMonitor push mark', () => {
   beforeEach(() => {
     vi.stubGlobal('navigator', { onLine: true });
@@ -56,10 +71,7 @@ describe('SyncMonitor push mark', () => {
 
   it('stores the latest mark when two pushes are reported close together', async () => {
     const device = heldReplica(40);
-    const monitor = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
-    const started = monitor.start(device.replica, { seq: 10, waiting: ['issue:a'] });
-    await device.finishAll();
-    await started;
+    const monitor = await startedAfterFill(device, { seq: 10, waiting: ['issue:a'] });
     expect(device.stored()).toEqual({ seq: 10, waiting: ['issue:a'] });
 
     // The push reports a checkpoint, then pauses cleanly (everything up to 40 sent); the newer
@@ -74,10 +86,7 @@ describe('SyncMonitor push mark', () => {
 
   it('never moves the mark back for a checkpoint older than what was pushed', async () => {
     const device = heldReplica(40);
-    const monitor = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
-    const started = monitor.start(device.replica, { seq: 30, waiting: [] });
-    await device.finishAll();
-    await started;
+    const monitor = await startedAfterFill(device, { seq: 30, waiting: [] });
     // The push after a first fill starts before the fill's documents and reports them.
     device.events().onPushed(12);
     await device.finishAll();
@@ -87,11 +96,7 @@ describe('SyncMonitor push mark', () => {
 
   it('reads the stored mark when started without one', async () => {
     const device = heldReplica(40);
-    const first = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
-    const started = first.start(device.replica, { seq: 33, waiting: [] });
-    await device.finishAll();
-    await started;
-    first.stop();
+    (await startedAfterFill(device, { seq: 33, waiting: [] })).stop();
 
     const again = new SyncMonitor('/db/acme', { onDenied: () => {}, onUnauthorized: () => {} });
     await again.start(device.replica);
