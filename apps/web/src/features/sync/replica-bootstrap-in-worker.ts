@@ -54,6 +54,11 @@ export class WorkerFill {
               .then(() => this.hooks.onCaughtUp())
               .catch(() => undefined)
               .then(() => this.post({ kind: 'go-on' }));
+          case 'filled':
+            return void Promise.resolve()
+              .then(() => this.hooks.onFilled?.(data.result))
+              .catch(() => undefined)
+              .then(() => this.post({ kind: 'finish' }));
           case 'live':
             return this.hooks.onLive?.(data.reachable, data.status);
           case 'written':

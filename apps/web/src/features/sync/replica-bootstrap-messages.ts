@@ -12,7 +12,9 @@ export type FillRequest =
   /** A `_local` record (the push mark); answered by `written` with no results. */
   | { kind: 'write-local'; id: number; key: string; value: object }
   /** The answer to `caught-up`: the page has saved what it needed to; documents may follow. */
-  | { kind: 'go-on' };
+  | { kind: 'go-on' }
+  /** The answer to `filled`: the page has saved what its next open needs. */
+  | { kind: 'finish' };
 
 export type FillReport =
   /** Documents (checked against the schema) and deletions fetched, not yet written. */
@@ -21,6 +23,8 @@ export type FillReport =
   | { kind: 'main-read' }
   /** Every document the server had is in the `docs` reports so far. */
   | { kind: 'caught-up' }
+  /** Everything is written; answered by `finish` once the page has saved (FillHooks.onFilled). */
+  | { kind: 'filled'; result: FillResult }
   /** Following the server's feed live: whether it answers. */
   | { kind: 'live'; reachable: boolean; status: number | null }
   | { kind: 'written'; id: number; results: WriteResult[] }

@@ -25,6 +25,7 @@ const POST_SLICE = 500;
 
 let fill: ReplicaFill | null = null;
 let answerCaughtUp: () => void = () => undefined;
+let answerFilled: () => void = () => undefined;
 
 async function start(name: string, remoteUrl: string): Promise<void> {
   const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
@@ -43,6 +44,11 @@ async function start(name: string, remoteUrl: string): Promise<void> {
           report({ kind: 'caught-up' });
         }),
       onLive: (reachable, status = null) => report({ kind: 'live', reachable, status }),
+      onFilled: (result) =>
+        new Promise<void>((resolve) => {
+          answerFilled = resolve;
+          report({ kind: 'filled', result });
+        }),
     });
     const result = await fill.run();
     await db.close();
@@ -61,6 +67,7 @@ async function start(name: string, remoteUrl: string): Promise<void> {
 self.onmessage = ({ data }: MessageEvent<FillRequest>) => {
   if (data.kind === 'start') return void start(data.name, data.remoteUrl);
   if (data.kind === 'go-on') return answerCaughtUp();
+  if (data.kind === 'finish') return answerFilled();
   const { id } = data;
   if (!fill) return report({ kind: 'write-failed', id, name: 'closed', message: 'No fill runs' });
   const done =

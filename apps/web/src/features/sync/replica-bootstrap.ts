@@ -209,6 +209,7 @@ export class ReplicaFill {
     await this.drain();
     const seq = (await this.db.info()).update_seq;
     const push = this.pushFrom ?? seq;
+    await this.hooks.onFilled?.({ seq, push, resumed: mark !== null, mine: [...this.mine] });
     await this.exclusive(() =>
       this.putLocal(BOOTSTRAP_MARK, {
         phase: 'done',

@@ -100,6 +100,14 @@ export interface FillHooks {
    * when it answered with an error (null when the network failed).
    */
   onLive?(reachable: boolean, status?: number | null): void;
+  /**
+   * Everything is written; the fill calls itself done once what this returns settles. The page
+   * saves meanwhile what its next open needs (its store snapshot at `seq`, the push mark): a page
+   * closed a moment after a fill otherwise opened from the snapshot saved during it, which
+   * knows no sequence, and replayed the whole replica before showing a new change. Closed
+   * before it settles, the fill is resumed on the next open.
+   */
+  onFilled?(result: FillResult): Promise<void> | void;
 }
 
 export interface FillResult {

@@ -30,6 +30,7 @@ import { inHandlingOrder } from './rejected/denial-order.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Denial, Replica, ReplicaChange, Seq } from './replica.ts';
+import type { FillResult } from './replica-types.ts';
 import { replicaName } from './replica-name.ts';
 import { saveBatches } from './save-batches.ts';
 import {
@@ -39,7 +40,7 @@ import {
   SNAPSHOT_VERSION,
   type SnapshotPart,
 } from './store-snapshot.ts';
-import { SyncMonitor, type Pushed } from './sync-monitor.ts';
+import { PUSH_MARK, SyncMonitor, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 import { UndoStack } from '../undo/undo-stack.ts';
@@ -251,6 +252,7 @@ export class WorkspaceSession {
         },
         onMainRead: () => this.mainRead(),
         onCaughtUp: () => this.caughtUp(),
+        onFilled: (result) => this.filledWritten(replica, result),
         onLive: (reachable, status) => {
           this.fillReachable = reachable;
           if (reachable) this.ahead.retry();
@@ -272,18 +274,14 @@ export class WorkspaceSession {
       // Resumed, the changes made since the fill was cut off may not be among `mine` (written
       // offline, outside a fill): all of the replica is counted as waiting until the push has
       // been through it, which says too much rather than too little.
-      this.follow(
-        replica,
-        filled.seq,
-        filled.resumed
-          ? { seq: filled.push, waiting: [] }
-          : { seq: filled.seq, waiting: filled.mine },
-      );
+      this.follow(replica, filled.seq, pushedAfter(filled));
       void this.settleWrittenWhileFilling(replica);
       this.saveLeftBehind(replica);
-      // The snapshot saved when the feed was caught up is replaced at once by one that knows its
-      // sequence: opening from one that does not reads the whole replica's feed.
-      this.keepSnapshots(false, false, 0);
+      // Saved as the fill ended (`filledWritten`), or else the snapshot saved when the feed was
+      // caught up is replaced at once by one that knows its sequence: opening from one that does
+      // not reads the whole replica's feed.
+      if (this.savedAtFill) this.keepSnapshots(true, true);
+      else this.keepSnapshots(false, false, 0);
       return true;
     } catch {
       // Closing the session stops the fill: nothing more to open.
@@ -297,6 +295,33 @@ export class WorkspaceSession {
 
   /** A first fill is running (replica-bootstrap.ts). */
   private filling = false;
+  /** The store's snapshots were saved at the filled replica's sequence (`filledWritten`). */
+  private savedAtFill = false;
+
+  /**
+   * The fill has written everything and calls itself done once this settles: save the push mark
+   * and the store's snapshots at the replica's sequence, so a page closed right after opens from
+   * them. A resumed fill's store lacks what the cut-off one wrote (merged once it ends), and a
+   * change on screen not yet committed must not reach a snapshot: both leave the snapshots to
+   * `keepSnapshots`.
+   */
+  private async filledWritten(replica: Replica, filled: FillResult): Promise<void> {
+    if (this.closed) return;
+    const pushed = pushedAfter(filled);
+    await replica
+      .writeLocal(PUSH_MARK, { seq: pushed.seq, waiting: [...pushed.waiting] })
+      .catch(() => undefined);
+    if (filled.resumed || this.writing > 0 || this.closed) return;
+    try {
+      for (const part of ['main', 'history'] as const) {
+        const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
+        await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq: filled.seq, docs });
+      }
+      this.savedAtFill = true;
+    } catch {
+      // Left to keepSnapshots: the next open reads the replica's feed, nothing is lost.
+    }
+  }
   /** The fill's snapshot is saved: the workspace is on the device. */
   private savedWhileFilling = false;
   /** The fill's live feed answers. */
@@ -704,6 +729,17 @@ export class WorkspaceSession {
     this.conflicts.close();
     return this.replica.then((replica) => replica.close()).catch(() => undefined);
   }
+}
+
+/**
+ * What a finished fill leaves to push: after a fresh one, the page's writes through it; after a
+ * resumed one, everything from where the cut-off one started (changes made offline meanwhile
+ * are not among its writes), which says too much rather than too little.
+ */
+function pushedAfter(filled: FillResult): Pushed {
+  return filled.resumed
+    ? { seq: filled.push, waiting: [] }
+    : { seq: filled.seq, waiting: filled.mine };
 }
 
 export function sessionKey(userId: string, slug: string): string {
