@@ -2,7 +2,14 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import { newAccount, newSlug, type Account } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
-import { fillPhase, holdReplica, releaseReplica } from './support/replica-hold.ts';
+import {
+  fillPhase,
+  holdReplica,
+  holdSnapshots,
+  openingState,
+  releaseReplica,
+  releaseSnapshots,
+} from './support/replica-hold.ts';
 
 /**
  * A device's first sync (replica-bootstrap.ts): every document is fetched and shown, the
@@ -147,6 +154,39 @@ test('a change made while the fill still reads comments and activity reaches the
   await expect(
     new IssuePageModel(one.page).timeline().getByText('changed state from Todo to In Progress'),
   ).toHaveCount(1);
+  await first.close();
+  await second.close();
+});
+
+test('a fill is done only once what the next open needs is saved: the snapshot at its sequence and the push mark', async ({
+  browser,
+}) => {
+  // A page closed the moment its fill was done opened from the snapshot saved during the fill,
+  // which knows no sequence: at 100,000 issues it replayed the whole replica before showing a
+  // new change (docs/performance.md, session 22).
+  const { account, first, slug } = await firstDevice(browser, 'done-saved');
+  const second = await browser.newContext();
+  const { keel, page, holder } = await secondDeviceMidFill(second, account, slug);
+  // The snapshot saved once every document is fetched goes in (the device then says Synced)
+  // while the replica stays held; then no snapshot can be saved, and the fill writes.
+  await releaseSnapshots(holder);
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 30_000 });
+  const snapshotHolder = await second.newPage();
+  await snapshotHolder.goto('/favicon.svg');
+  await holdSnapshots(snapshotHolder, slug);
+  await releaseReplica(holder);
+  // Given time to write everything, the fill still does not call itself done.
+  await page.waitForTimeout(5_000);
+  expect((await fillPhase(holder, slug)) ?? 'none').toBe('filling');
+
+  await releaseSnapshots(snapshotHolder);
+  await expect
+    .poll(async () => (await openingState(holder, slug)).phase, { timeout: 30_000 })
+    .toBe('done');
+  const state = await openingState(holder, slug);
+  expect(state.snapshotSeq).not.toBe(0);
+  expect(typeof state.snapshotSeq).toBe('number');
+  expect(state.pushed).toMatchObject({ waiting: [] });
   await first.close();
   await second.close();
 });
