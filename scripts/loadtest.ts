@@ -137,6 +137,9 @@ async function main() {
   });
 
   const traffic: Traffic = { errors: new Tally(), requests: new Tally() };
+  // The writers' own devices also time each request, to tell where an edit's acknowledgement
+  // waits (the server's handling of the same requests is in its /metrics).
+  const writerTraffic: Traffic = { ...traffic, durations: new Map() };
   const ledger = new WriteLedger();
   const clients: Device[] = [];
   const running: Promise<void>[] = [];
@@ -160,7 +163,7 @@ async function main() {
         WRITER_DEVICE_BASE + i,
         w.browser,
         w.ws.slug,
-        traffic,
+        writerTraffic,
         undefined,
         TRANSPORT,
       );
@@ -372,6 +375,12 @@ async function main() {
         .map(([label, n]) => `${label} ${n}`)
         .join(', ')}`,
     );
+    const shown = (v: number | null) => `${(v ?? 0).toFixed(0)} ms`;
+    console.log("  the writers' requests as their devices saw them, p50 / p95 / slowest:");
+    for (const [label, took] of writerTraffic.durations!)
+      console.log(
+        `    ${label} (${took.length}): ${shown(percentile(took, 50))} / ${shown(percentile(took, 95))} / ${shown(Math.max(...took))}`,
+      );
     console.log(`\n${markdownTable(rows)}`);
     console.log(
       `\n  npm run loadtest -- --clients ${CLIENTS} --writes ${WRITES_PER_SECOND} --workspaces ${WORKSPACES} --seconds ${DURATION_S}${TRANSPORT === 'stream' ? ' --stream 1' : ''}; ` +

@@ -16,6 +16,8 @@ export interface Traffic {
   errors: Tally;
   /** Requests answered, by endpoint. */
   requests: Tally;
+  /** When set: how long each answered request took as the device saw it, ms by endpoint. */
+  durations?: Map<string, number[]>;
 }
 
 /** A request answered other than the replicator needs: it ends the replication's run. */
@@ -76,9 +78,10 @@ export class Replicator {
   ): Promise<HttpReply> {
     let reply: HttpReply;
     const id = this.#nextRequest++;
+    const sent = performance.now();
     this.inFlight.set(id, {
       what: `${method} ${path.split('?')[0]}`,
-      at: performance.now(),
+      at: sent,
       port: this.http.target.port,
     });
     try {
@@ -87,6 +90,13 @@ export class Replicator {
         `/db/${encodeURIComponent(this.slug)}${path}`,
         options,
       );
+      const took = this.traffic.durations;
+      if (took) {
+        const key = `${endpoint} ${reply.status}`;
+        const list = took.get(key) ?? [];
+        list.push(performance.now() - sent);
+        took.set(key, list);
+      }
     } catch (err) {
       if (err instanceof NoReply && err.kind !== 'aborted')
         this.traffic.errors.add(`${endpoint} ${err.kind}`);
