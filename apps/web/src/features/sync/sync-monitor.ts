@@ -32,6 +32,11 @@ export function readPushed(mark: Record<string, unknown> | null): Pushed {
   return { seq, waiting };
 }
 
+/** Store the push mark: the one shape of it, for the monitor and for a fill that just ended. */
+export function writePushMark(replica: Pick<Replica, 'writeLocal'>, pushed: Pushed): Promise<void> {
+  return replica.writeLocal(PUSH_MARK, { seq: pushed.seq, waiting: [...pushed.waiting] });
+}
+
 /** Local sequences are numbers in the browser; anything else cannot be compared, and is not. */
 const before = (a: Seq, b: Seq) => typeof a === 'number' && typeof b === 'number' && a < b;
 // Counting walks the local change feed; during a large pull that is thousands of entries, so
@@ -196,9 +201,9 @@ export class SyncMonitor {
     const replica = this.replica;
     if (!replica) return this.markWritten;
     this.markWritten = this.markWritten.then(() =>
-      replica
-        .writeLocal(PUSH_MARK, { seq: this.lastPushed, waiting: [...this.waiting] })
-        .catch(() => undefined),
+      writePushMark(replica, { seq: this.lastPushed, waiting: this.waiting }).catch(
+        () => undefined,
+      ),
     );
     return this.markWritten;
   }

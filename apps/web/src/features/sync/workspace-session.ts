@@ -40,7 +40,7 @@ import {
   SNAPSHOT_VERSION,
   type SnapshotPart,
 } from './store-snapshot.ts';
-import { PUSH_MARK, SyncMonitor, type Pushed } from './sync-monitor.ts';
+import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 import { UndoStack } from '../undo/undo-stack.ts';
@@ -307,10 +307,7 @@ export class WorkspaceSession {
    */
   private async filledWritten(replica: Replica, filled: FillResult): Promise<void> {
     if (this.closed) return;
-    const pushed = pushedAfter(filled);
-    await replica
-      .writeLocal(PUSH_MARK, { seq: pushed.seq, waiting: [...pushed.waiting] })
-      .catch(() => undefined);
+    await writePushMark(replica, pushedAfter(filled)).catch(() => undefined);
     if (filled.resumed || this.writing > 0 || this.closed) return;
     try {
       for (const part of ['main', 'history'] as const) {
@@ -762,7 +759,6 @@ export function acquireWorkspaceSession(params: SessionParams): WorkspaceSession
   return current;
 }
 
-/** Close this workspace's session if it is the one open, before its replica is deleted. */
 /**
  * Close the session of this workspace if it is open. Resolves once its replica is closed: a
  * replica opened again meanwhile would share the connection being closed, and its reads fail.
