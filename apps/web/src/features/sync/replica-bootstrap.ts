@@ -209,7 +209,8 @@ export class ReplicaFill {
     await this.drain();
     const seq = (await this.db.info()).update_seq;
     const push = this.pushFrom ?? seq;
-    await this.hooks.onFilled?.({ seq, push, resumed: mark !== null, mine: [...this.mine] });
+    const result: FillResult = { seq, push, resumed: mark !== null, mine: [...this.mine] };
+    await this.hooks.onFilled?.(result);
     await this.exclusive(() =>
       this.putLocal(BOOTSTRAP_MARK, {
         phase: 'done',
@@ -222,7 +223,7 @@ export class ReplicaFill {
     // unwritten (FILL_ENDED), so it can be made there instead.
     this.end();
     await this.writes;
-    return { seq, push, resumed: mark !== null, mine: [...this.mine] };
+    return result;
   }
 
   /**
