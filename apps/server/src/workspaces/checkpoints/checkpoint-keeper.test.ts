@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouchClient } from '../../db/couch-client.ts';
+import { CheckpointKeeper, MISSING_MS } from './checkpoint-keeper.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { anotherInstance, through } from '../../testing/instances.ts';
 import { externalDatabase, startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -111,6 +112,28 @@ describe('replication checkpoints', () => {
     const read = await person.request(`/db/${space.slug}/_local/at-close`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as { last_seq: number }).last_seq).toBe(12);
+  });
+
+  it('missing from the database, are not asked for again for a while, then are', async () => {
+    let now = 1_000_000;
+    // A second instance's keeper over the same database, on a clock the test moves.
+    const keeper = new CheckpointKeeper(server.couch, server.app.log, () => now);
+    expect(await keeper.get(dbName, '_local/late')).toBeNull();
+    // Another instance saves it meanwhile (its flush): still taken as missing here…
+    const written = await put(owner, 'late', checkpoint(6));
+    expect(written.status).toBe(201);
+    await server.checkpoints.flush();
+    expect((await inDatabase('late'))?.last_seq).toBe(6);
+    now += MISSING_MS - 1;
+    expect(await keeper.get(dbName, '_local/late')).toBeNull();
+    // …and read from the database once the while is over.
+    now += 1;
+    expect(await keeper.get(dbName, '_local/late')).toMatchObject({ last_seq: 6 });
+
+    // Written here, it is held at once, whatever was remembered.
+    expect(await keeper.get(dbName, '_local/fresh')).toBeNull();
+    keeper.put(dbName, '_local/fresh', checkpoint(2));
+    expect(await keeper.get(dbName, '_local/fresh')).toMatchObject({ last_seq: 2 });
   });
 
   it('are refused when they are not checkpoints, and never kept then', async () => {

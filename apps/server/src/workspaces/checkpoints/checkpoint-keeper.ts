@@ -5,6 +5,15 @@ import { CouchClient, couchFailure } from '../../db/couch-client.ts';
 export const CHECKPOINT_FLUSH_MS = 30_000;
 /** A checkpoint nobody read or wrote for this long, and already in the database, is let go. */
 const IDLE_MS = 10 * 60_000;
+/**
+ * How long a checkpoint the database did not have is taken to be missing without asking again.
+ * A new device asks for each of its checkpoints twice before writing one (PouchDB reads before
+ * it starts and again before its first write): asked of the database each time, 1,000 devices
+ * connecting together queued 2,000 reads ahead of everyone's writes (issue 22's load test,
+ * 18 s deep). One written meanwhile by another instance is missed for at most this long, which
+ * the flush delay already allows: the device then compares changes it may have.
+ */
+export const MISSING_MS = CHECKPOINT_FLUSH_MS;
 
 export type CheckpointDoc = Record<string, unknown>;
 
@@ -39,6 +48,8 @@ const revNumber = (rev: unknown) =>
  */
 export class CheckpointKeeper {
   private readonly held = new Map<string, Held>();
+  /** Checkpoints the database did not have, with when it said so. */
+  private readonly missing = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -65,11 +76,17 @@ export class CheckpointKeeper {
     const key = keyOf(dbName, id);
     let held = this.held.get(key);
     if (!held) {
+      const missingSince = this.missing.get(key);
+      if (missingSince !== undefined && this.now() - missingSince < MISSING_MS) return null;
       const stored = await this.read(dbName, id, signal);
       // A write that came in while reading is newer than what was read.
       held = this.held.get(key);
       if (!held) {
-        if (!stored) return null;
+        if (!stored) {
+          this.missing.set(key, this.now());
+          return null;
+        }
+        this.missing.delete(key);
         held = {
           dbName,
           id,
@@ -89,6 +106,7 @@ export class CheckpointKeeper {
   /** Keep a checkpoint written by a client; answered at once, saved with the next flush. */
   put(dbName: string, id: string, body: CheckpointDoc): { ok: true; id: string; rev: string } {
     const key = keyOf(dbName, id);
+    this.missing.delete(key);
     const held = this.held.get(key);
     const rev = Math.max(held?.rev ?? 0, revNumber(body._rev)) + 1;
     this.held.set(key, {
@@ -106,6 +124,7 @@ export class CheckpointKeeper {
   /** A checkpoint deleted (passed to the database by the caller): forget it here. */
   forget(dbName: string, id: string): void {
     this.held.delete(keyOf(dbName, id));
+    this.missing.delete(keyOf(dbName, id));
   }
 
   /** Checkpoints held and not yet in the database: for tests and metrics. */
@@ -123,6 +142,7 @@ export class CheckpointKeeper {
 
   private async writeAll(): Promise<void> {
     const at = this.now();
+    for (const [key, since] of this.missing) if (at - since >= MISSING_MS) this.missing.delete(key);
     for (const [key, held] of [...this.held]) {
       if (held.unsaved === 0) {
         if (at - held.touched > IDLE_MS) this.held.delete(key);
