@@ -6,6 +6,8 @@ import type { AccessCache } from '../workspaces/access-cache.ts';
 
 export const SESSION_COOKIE = 'keel_session';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** Requests that follow a workspace: the replication protocol, and the change stream. */
+const FOLLOWS_A_WORKSPACE = /^\/(db\/|api\/workspaces\/[^/?]+\/changes(\?|$))/;
 
 export interface SessionInfo {
   id: string;
@@ -61,9 +63,10 @@ export function registerSessions(
     opts.alongside?.(request, parsed.userId);
     // The session's id starts with its user's id, so both are read at once: every proxied
     // replication request passes here, and each read is a round trip to the database.
-    // Replication requests read them from this instance's copies (decision 011); a session
+    // Replication requests and change streams read them from this instance's copies (decision
+    // 011: 1,000 devices connecting at once otherwise queue 1,000 reads); a session
     // read from the database counts only when no version of it was deleted (decision 013).
-    const cache = opts.cache && request.url.startsWith('/db/') ? opts.cache : null;
+    const cache = opts.cache && FOLLOWS_A_WORKSPACE.test(request.url) ? opts.cache : null;
     const [session, user] = await Promise.all([
       cache ? cache.get<SessionDoc>(docId, (id) => store.session(id)) : store.session(docId),
       cache ? cache.get<UserDoc>(`user:${parsed.userId}`) : store.getUser(parsed.userId),

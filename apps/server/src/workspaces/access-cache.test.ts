@@ -113,12 +113,18 @@ describe('access cache across instances', () => {
     const { slug, member } = await workspaceWithMember();
     const elsewhere = through(second, member);
     expect((await elsewhere.request(`/db/${slug}/`)).status).toBe(200);
+    // The change stream reads the session from the same copy.
+    const stream = `/api/workspaces/${slug}/changes?since=0`;
+    const opened = await elsewhere.request(stream);
+    expect(opened.status).toBe(200);
+    await opened.body?.cancel();
     expect((await member.request('/auth/logout', { method: 'POST' })).status).toBe(200);
     // The other instance drops its copy when its own feed of the app database brings the
     // deletion: milliseconds after the instance that signed out has seen it (decision 011).
     await expect
       .poll(async () => (await elsewhere.request(`/db/${slug}/`)).status, { timeout: 1_000 })
       .toBe(401);
+    expect((await elsewhere.request(stream)).status).toBe(401);
   });
 
   it('refuses a workspace deleted through another instance at once', async () => {
