@@ -53,6 +53,11 @@ const READY_WITHIN_MS = 5_000;
  */
 export const STREAM_UNREAD_LIMIT = 8 * 1024 * 1024;
 
+/** Each feed change as a stream line's entry, kept as long as the feed keeps the change. */
+const changeJson = new WeakMap<ChangeRow, string>();
+/** The last batch line written starting at a feed change. */
+const batchLines = new WeakMap<ChangeRow, { last: ChangeRow; length: number; line: string }>();
+
 export async function streamChanges(ctx: ChangeStreamContext): Promise<void> {
   const stream = new ChangeStream(ctx);
   try {
@@ -143,18 +148,44 @@ class ChangeStream {
       if (rows.length === 0) return;
       const arrived = feed.arrivedAt(rows[0]!);
       if (arrived !== undefined) replicationLag.observe((performance.now() - arrived) / 1000);
-      const docs = rows.map((row) => this.fromFeed(row));
+      const line = this.lineFromFeed(rows);
       const last = rows.at(-1)!.seq;
       this.writing = this.writing
         .then(async () => {
           // The feed let go of some revisions already (read too late): ask the database.
-          const whole = docs.every((d): d is StreamedChange => d !== null);
-          this.write(whole ? docs : await this.withDocs(rows), last);
+          if (line !== null) this.writeLine(line);
+          else this.write(await this.withDocs(rows), last);
         })
         .catch(() => this.cut());
     };
     this.cleanups.push(feed.listen({ changed: deliver, ended: () => this.end() }));
     deliver();
+  }
+
+  /**
+   * The batch line for `rows` of the feed, null when the feed no longer has every revision.
+   * Devices following one feed mostly stand at the same place, so each change is serialised
+   * once, and each batch once for all the devices it reaches together.
+   */
+  private lineFromFeed(rows: readonly ChangeRow[]): string | null {
+    const first = rows[0]!;
+    const last = rows.at(-1)!;
+    const shared = batchLines.get(first);
+    if (shared?.last === last && shared.length === rows.length) return shared.line;
+    const parts: string[] = [];
+    for (const row of rows) {
+      let json = changeJson.get(row);
+      if (json === undefined) {
+        const change = this.fromFeed(row);
+        if (!change) return null;
+        json = JSON.stringify(change);
+        changeJson.set(row, json);
+      }
+      parts.push(json);
+    }
+    const line = `{"results":[${parts.join(',')}],"last_seq":${JSON.stringify(last.seq)}}\n`;
+    batchLines.set(first, { last, length: rows.length, line });
+    return line;
   }
 
   private fromFeed(row: ChangeRow): StreamedChange | null {
@@ -171,8 +202,13 @@ class ChangeStream {
     if (this.done) return;
     // Still holding more than the limit of what came before: the device is not keeping up.
     // (Checked before, not after: one large batch alone is no sign of a slow device.)
+    this.writeLine(`${JSON.stringify({ results, last_seq: lastSeq })}\n`);
+  }
+
+  private writeLine(line: string): void {
+    if (this.done) return;
     if (this.unread() > (this.ctx.unreadLimit ?? STREAM_UNREAD_LIMIT)) return this.cut();
-    this.out.write(`${JSON.stringify({ results, last_seq: lastSeq })}\n`);
+    this.out.write(line);
   }
 
   /** Bytes written for this device that have not reached its connection yet. */
