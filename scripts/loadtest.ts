@@ -139,7 +139,7 @@ async function main() {
   const traffic: Traffic = { errors: new Tally(), requests: new Tally() };
   // The writers' own devices also time each request, to tell where an edit's acknowledgement
   // waits (the server's handling of the same requests is in its /metrics).
-  const writerTraffic: Traffic = { ...traffic, durations: new Map() };
+  const writerTraffic: Traffic = { ...traffic, durations: new Map(), slow: [] };
   const ledger = new WriteLedger();
   const clients: Device[] = [];
   const running: Promise<void>[] = [];
@@ -195,6 +195,15 @@ async function main() {
     const liveAtStart = clients.filter((c) => c.wasLive).length;
     console.log(
       `  (${liveAtStart} of ${CLIENTS} devices live ${((Date.now() - rampStart) / 1000).toFixed(1)} s after the first connected)`,
+    );
+    // The edits measure the steady state: they start once every device has also finished its
+    // push's first round (a checkpoint read and written), not while a thousand devices' first
+    // requests still queue at the server.
+    const settledBy = Date.now() + 120_000;
+    const settling = () => [...clients, ...writers.map((w) => w.device)].filter((d) => !d.pushIdle);
+    while (settling().length && Date.now() < settledBy) await sleep(250);
+    console.log(
+      `  (every device's first push round done ${((Date.now() - rampStart) / 1000).toFixed(1)} s after the first connected${settling().length ? `; ${settling().length} still busy` : ''})`,
     );
     await sleep(2_000);
 
@@ -381,6 +390,22 @@ async function main() {
       console.log(
         `    ${label} (${took.length}): ${shown(percentile(took, 50))} / ${shown(percentile(took, 95))} / ${shown(Math.max(...took))}`,
       );
+    const slow = writerTraffic.slow!.filter((s) => s.sent >= t0);
+    if (slow.length) {
+      // Whether the slow ones come together (the database stalling) or apart (one writer's luck).
+      console.log(
+        `  the writers' requests of a second or more, sent at (s into the edits) for how long:`,
+      );
+      console.log(
+        `    ${slow
+          .sort((a, b) => a.sent - b.sent)
+          .map(
+            (s) =>
+              `${((s.sent - t0) / 1000).toFixed(1)} ${s.endpoint.replace(/^POST /, '')} ${(s.ms / 1000).toFixed(1)} s`,
+          )
+          .join('; ')}`,
+      );
+    }
     console.log(`\n${markdownTable(rows)}`);
     console.log(
       `\n  npm run loadtest -- --clients ${CLIENTS} --writes ${WRITES_PER_SECOND} --workspaces ${WORKSPACES} --seconds ${DURATION_S}${TRANSPORT === 'stream' ? ' --stream 1' : ''}; ` +

@@ -62,6 +62,8 @@ interface Change {
 interface LocalChange {
   doc: ReplicatedDoc;
   localSeq: number;
+  /** When it was saved, or the unpushed edit it replaced was (performance.now()). */
+  savedAt: number;
   /** Called when the server holds this revision (accepted, or had it already). */
   onAck?: (at: number) => void;
   /** Called when the server refused it. */
@@ -136,6 +138,11 @@ export class Device {
     return this.state === 'live' && this.pullOkAt > since;
   }
 
+  /** Whether the push has sent all there was and waits for the next change (after its start). */
+  get pushIdle(): boolean {
+    return this.#wakePush !== null;
+  }
+
   /** Changes the device has not pushed yet. */
   get unpushed() {
     return this.#outbox.size;
@@ -154,9 +161,26 @@ export class Device {
   /** Save `doc` (with its new `_rev` and `_revisions`) on the device, for the push to send. */
   save(doc: ReplicatedDoc, onAck?: LocalChange['onAck'], onRefused?: LocalChange['onRefused']) {
     this.#held.set(doc._id, doc._rev);
+    const waiting = this.#outbox.get(doc._id);
     this.#outbox.delete(doc._id);
-    this.#outbox.set(doc._id, { doc, localSeq: ++this.#localSeq, onAck, onRefused });
+    this.#outbox.set(doc._id, {
+      doc,
+      localSeq: ++this.#localSeq,
+      // The edit it replaces has waited since then.
+      savedAt: waiting?.savedAt ?? performance.now(),
+      onAck,
+      onRefused,
+    });
     this.#wakePush?.();
+  }
+
+  /** Records a span of this device's own cycle, when its traffic is timed. */
+  #took(what: string, ms: number) {
+    const took = this.#r.traffic.durations;
+    if (!took) return;
+    const list = took.get(what) ?? [];
+    list.push(ms);
+    took.set(what, list);
   }
 
   /** Sync until `stop` aborts. */
@@ -402,6 +426,8 @@ export class Device {
       onActive();
       const batch = [...this.#outbox.values()].slice(0, BATCH_SIZE);
       for (const change of batch) this.#outbox.delete(change.doc._id);
+      const takenAt = performance.now();
+      for (const change of batch) this.#took('edit waits for its push', takenAt - change.savedAt);
       try {
         const diff = await r.call('POST _revs_diff', 'POST', '/_revs_diff', {
           json: Object.fromEntries(batch.map((c) => [c.doc._id, [c.doc._rev]])),
@@ -432,7 +458,9 @@ export class Device {
             change.onRefused?.(code);
           } else change.onAck?.(at);
         }
+        this.#took('push sends, to the answer', at - takenAt);
         await r.writeCheckpoint(this.#pushId, batch.at(-1)!.localSeq, session, signal);
+        this.#took('push cycle, checkpoint included', performance.now() - takenAt);
       } catch (err) {
         // Not pushed: back in the queue in order, unless saved again meanwhile (that is newer).
         const back = [

@@ -60,7 +60,7 @@ export async function startKeel(
       ...process.env,
       PORT: String(port),
       KEEL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.KEEL_LOG_LEVEL ?? 'warn',
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -18,6 +18,8 @@ export interface Traffic {
   requests: Tally;
   /** When set: how long each answered request took as the device saw it, ms by endpoint. */
   durations?: Map<string, number[]>;
+  /** When set: requests that took a second or more, with when they were sent (performance.now()). */
+  slow?: { endpoint: string; sent: number; ms: number }[];
 }
 
 /** A request answered other than the replicator needs: it ends the replication's run. */
@@ -97,6 +99,9 @@ export class Replicator {
         list.push(performance.now() - sent);
         took.set(key, list);
       }
+      const ms = performance.now() - sent;
+      if (ms >= 1000)
+        this.traffic.slow?.push({ endpoint: `${endpoint} ${reply.status}`, sent, ms });
     } catch (err) {
       if (err instanceof NoReply && err.kind !== 'aborted')
         this.traffic.errors.add(`${endpoint} ${err.kind}`);
