@@ -19,6 +19,8 @@ interface Running {
   /** Log lines (pino's JSON) and anything else the process printed. */
   output: string[];
   exited: Promise<{ code: number | null; signal: string | null }>;
+  dataDir: string;
+  port: number;
 }
 
 const running: Running[] = [];
@@ -36,15 +38,20 @@ afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm start`'s last step (the server package's `start` script), with a fresh data folder. */
-async function startBuilt(): Promise<Running> {
+/**
+ * `npm start`'s last step (the server package's `start` script), with a fresh data folder unless
+ * given one. `group`: in a process group of its own, as a terminal runs a command.
+ */
+async function startBuilt(
+  opts: { dataDir?: string; port?: number; group?: boolean } = {},
+): Promise<Running> {
   const pkg = JSON.parse(
     fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8'),
   ) as { scripts: { start: string } };
   const [command, ...args] = pkg.scripts.start.split(' ');
   expect(command).toBe('node');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-process-'));
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'keel-process-'));
   dataDirs.push(dataDir);
   // Nothing of the test runner's own loader reaches the child.
   const env = { ...process.env, NODE_OPTIONS: '' };
@@ -52,6 +59,7 @@ async function startBuilt(): Promise<Running> {
     cwd: path.join(REPO_ROOT, 'apps/server'),
     env: { ...env, PORT: String(port), KEEL_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.group ?? false,
   });
   const output: string[] = [];
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
@@ -69,7 +77,7 @@ async function startBuilt(): Promise<Running> {
     proc.stderr!.on('data', onLine);
     void exited.then(({ code }) => reject(new Error(`exited (${code}): ${output.join('\n')}`)));
   });
-  const server = { proc, url, output, exited };
+  const server = { proc, url, output, exited, dataDir, port };
   running.push(server);
   return server;
 }
@@ -184,5 +192,40 @@ describe('stopping the built server', () => {
     );
     expect(levels.filter((level) => level >= 50)).toEqual([]);
     expect(keel.output.join('\n')).not.toContain('shutdown deadline');
+  });
+
+  it('Ctrl-C in a terminal saves what the instance holds before its database stops', async () => {
+    // A terminal sends SIGINT to the whole foreground process group, the database child
+    // included; the server must still be able to write its checkpoints (decision 015).
+    const keel = await startBuilt({ group: true });
+    const browser = new BrowserSession(keel.url);
+    await signUp(browser, newAccount('ctrl-c'));
+    await createWorkspaceAs(browser, 'ctrl-c');
+    const checkpoint = {
+      session_id: 's',
+      history: [{ last_seq: 7, session_id: 's' }],
+      replicator: 'pouchdb',
+      version: 1,
+      last_seq: 7,
+    };
+    const put = await browser.request('/db/ctrl-c/_local/held', {
+      method: 'PUT',
+      json: checkpoint,
+    });
+    expect(put.status).toBe(201);
+
+    process.kill(-keel.proc.pid!, 'SIGINT');
+    expect(await keel.exited).toEqual({ code: 0, signal: null });
+    const warnings = keel.output.filter(
+      (line) => line.startsWith('{') && (JSON.parse(line) as { level: number }).level >= 40,
+    );
+    expect(warnings).toEqual([]);
+
+    const again = await startBuilt({ dataDir: keel.dataDir, port: keel.port, group: true });
+    const read = await browser.request('/db/ctrl-c/_local/held');
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { last_seq: number }).last_seq).toBe(7);
+    process.kill(-again.proc.pid!, 'SIGINT');
+    expect(await again.exited).toEqual({ code: 0, signal: null });
   });
 });

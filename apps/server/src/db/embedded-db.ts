@@ -48,6 +48,10 @@ export async function startEmbeddedDb(
           KEEL_EMBEDDED_PORT: String(port),
         },
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        // A process group of its own: Ctrl-C in a terminal (SIGINT to the whole foreground
+        // group) would stop it before the server had saved what it holds. The server stops it
+        // last, and it exits when the server is gone (the IPC channel closing).
+        detached: true,
       });
       child = proc;
       let stderr = '';
