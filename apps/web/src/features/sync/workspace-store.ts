@@ -160,12 +160,24 @@ export class WorkspaceStore {
    * schema when they first came in, so they are not parsed again. `part` says which flag moves:
    * none for 'older history', a snapshot that misses later changes; `merge` moves it once they
    * are in, so no screen shows the older history as if it were all (an empty inbox, say).
+   * A snapshot may be restored in slices while the change feed runs: a revision the store
+   * already holds at a later (or the same) generation came from the feed, and is kept.
+   * `notify: false` for a slice that is not the last.
    */
-  restore(docs: readonly WorkspaceDoc[], part: 'main' | 'history' | 'older history'): void {
-    for (const doc of docs) if (!this.deletedByFeed.has(doc._id)) this.putValid(doc);
+  restore(
+    docs: readonly WorkspaceDoc[],
+    part: 'main' | 'history' | 'older history',
+    notify = true,
+  ): void {
+    for (const doc of docs) {
+      if (this.deletedByFeed.has(doc._id)) continue;
+      const held = this.get(doc._id)?._rev;
+      if (held && revGeneration(held) >= revGeneration(doc._rev ?? '0')) continue;
+      this.putValid(doc);
+    }
     if (part === 'main') this.loaded = true;
     else if (part === 'history') this.historyIn();
-    this.scheduleNotify();
+    if (notify) this.scheduleNotify();
   }
 
   /** Every document of these types, for a store snapshot. */
