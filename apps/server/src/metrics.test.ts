@@ -2,7 +2,12 @@ import http from 'node:http';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { metrics } from './metrics.ts';
 import { BrowserSession, newAccount, signUp } from './testing/browser-session.ts';
-import { freePort, startTestServer, type TestServer } from './testing/test-server.ts';
+import {
+  externalDatabase,
+  freePort,
+  startTestServer,
+  type TestServer,
+} from './testing/test-server.ts';
 import { createWorkspaceAs, issueDoc } from './testing/workspace-fixture.ts';
 
 /**
@@ -121,7 +126,8 @@ describe('/metrics', () => {
     expect(feeds(closed, 'app')).toBe(feeds(before, 'app') - 1);
   });
 
-  it('counts database errors', async () => {
+  // It stops the database: NEEDS_EMBEDDED_DB.
+  it.skipIf(externalDatabase)('counts database errors', async () => {
     const metricsPort = await freePort();
     const server = await startTestServer({ env: { METRICS_PORT: String(metricsPort) } });
     servers.push(server);

@@ -192,8 +192,10 @@ describe('settling concurrent edits', () => {
       _revisions: { start: 3, ids: [hash('d'), loser.split('-')[1]] },
     };
     expect(await replicated(editor, [prune])).toEqual([]);
-    const after = await liveRevisions(issue._id);
-    expect(after).toEqual({ winner: before.winner, conflicts: [], title: before.title });
+    // A cluster's copies of the document agree a moment after the write (at once here).
+    await expect
+      .poll(() => liveRevisions(issue._id), { timeout: 10_000 })
+      .toEqual({ winner: before.winner, conflicts: [], title: before.title });
 
     // The last live version is the issue itself: deleting it is deleting the issue.
     const deletion = {
