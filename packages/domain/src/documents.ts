@@ -14,6 +14,7 @@ import {
   roleSchema,
 } from './fields.ts';
 import { typeOfId, type DocType } from './ids.ts';
+import { LIMITS } from './limits.ts';
 import { textField } from './text.ts';
 import { workflowSchema, workflowStateSchema } from './workflow.ts';
 
@@ -109,7 +110,9 @@ export const issueDocSchema = z.strictObject({
   stateId: z.string().min(1).max(40),
   priority: prioritySchema,
   assigneeId: userRef.nullable(),
-  labelIds: z.array(refTo('label')).max(20, 'An issue has at most 20 labels'),
+  labelIds: z
+    .array(refTo('label'))
+    .max(LIMITS.labelsPerIssue, `An issue has at most ${LIMITS.labelsPerIssue} labels`),
   estimate: estimateSchema,
   dueDate: dueDateSchema,
   parentId: refTo('issue').nullable(),

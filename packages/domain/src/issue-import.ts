@@ -269,8 +269,8 @@ function readLabels(
     const taken = take(raw);
     if (!taken.ok) return taken;
   }
-  return labels.length > 20
-    ? { ok: false, message: 'An issue can have at most 20 labels' }
+  return labels.length > LIMITS.labelsPerIssue
+    ? { ok: false, message: `An issue can have at most ${LIMITS.labelsPerIssue} labels` }
     : { ok: true, value: labels };
 }
 

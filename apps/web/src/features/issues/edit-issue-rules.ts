@@ -1,6 +1,7 @@
 import {
   dueDateSchema,
   estimateSchema,
+  LIMITS,
   parentProblem,
   type IssueDoc,
   type LabelDoc,
@@ -24,8 +25,11 @@ export function issueEditProblem(
   ctx: EditRulesContext,
 ): { field: keyof IssueEdit; message: string } | null {
   if (edit.labelIds !== undefined) {
-    if (edit.labelIds.length > 20)
-      return { field: 'labelIds', message: 'An issue has at most 20 labels' };
+    if (edit.labelIds.length > LIMITS.labelsPerIssue)
+      return {
+        field: 'labelIds',
+        message: `An issue has at most ${LIMITS.labelsPerIssue} labels`,
+      };
     const known = new Set(ctx.labels.map((l) => l._id));
     if (edit.labelIds.some((id) => !known.has(id)))
       return { field: 'labelIds', message: 'Each label must be a label of this workspace' };

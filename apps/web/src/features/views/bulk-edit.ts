@@ -1,13 +1,11 @@
 import {
+  LIMITS,
   newActivityDocument,
   transitionTimes,
   type ActivityDoc,
   type IssueDoc,
   type ProjectDoc,
 } from '@keel/domain';
-
-/** SPEC §5: an issue has at most 20 labels. */
-const MAX_LABELS = 20;
 
 /** One change applied to every selected issue. */
 export type BulkChange =
@@ -119,7 +117,7 @@ function applyOne(
         return { fields: { labelIds }, kind: 'labels', from: issue.labelIds, to: labelIds };
       }
       if (has) return null;
-      if (issue.labelIds.length >= MAX_LABELS) return 'skip';
+      if (issue.labelIds.length >= LIMITS.labelsPerIssue) return 'skip';
       const labelIds = [...issue.labelIds, change.labelId];
       return { fields: { labelIds }, kind: 'labels', from: issue.labelIds, to: labelIds };
     }
