@@ -9,6 +9,7 @@ export * from './permissions.ts';
 export * from './document-rules.ts';
 export * from './api.ts';
 export * from './factories.ts';
+export * from './issue-references.ts';
 export * from './issue-tree.ts';
 export * from './mentions.ts';
 export * from './branch-name.ts';

@@ -1,4 +1,5 @@
 import {
+  issueReferenceProblem,
   PARENT_IS_DESCENDANT,
   PARENT_IS_SELF,
   PARENT_NOT_FOUND,
@@ -67,16 +68,8 @@ export async function referenceProblem(
       const problem = await parentChainProblem(doc, lookup, couch, dbName);
       if (problem) return { path: 'parentId', message: problem };
     }
-    if (doc.assigneeId !== null && doc.assigneeId !== prev?.assigneeId) {
-      const member = lookup.get(`member:${doc.assigneeId}`);
-      if (member?.type !== 'member' || !member.active)
-        return { path: 'assigneeId', message: 'The assignee must be an active member' };
-    }
-    for (const labelId of doc.labelIds) {
-      if (prev?.labelIds.includes(labelId)) continue;
-      if (lookup.get(labelId)?.type !== 'label')
-        return { path: 'labelIds', message: 'Each label must be a label of this workspace' };
-    }
+    const problem = issueReferenceProblem(doc, prev, (id) => lookup.get(id));
+    if (problem) return problem;
   }
   if (
     (doc.type === 'comment' || doc.type === 'activity' || doc.type === 'conflict') &&

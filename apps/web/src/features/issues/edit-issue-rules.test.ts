@@ -43,6 +43,16 @@ describe('issueEditProblem', () => {
     expect(issueEditProblem(parent, { labelIds: ['label:nope'] }, ctx)?.field).toBe('labelIds');
   });
 
+  it('checks only the labels and assignee the edit changes, as the server does', () => {
+    // A label deleted and a member removed since: the issue keeps them through other edits.
+    const kept = makeIssue({ number: 4, labelIds: ['label:deleted'], assigneeId: 'gone' });
+    expect(issueEditProblem(kept, { labelIds: ['label:deleted', 'label:l1'] }, ctx)).toBeNull();
+    expect(issueEditProblem(kept, { estimate: 5 }, ctx)).toBeNull();
+    expect(issueEditProblem(kept, { labelIds: ['label:deleted', 'label:x'] }, ctx)?.field).toBe(
+      'labelIds',
+    );
+  });
+
   it('refuses inactive members, odd estimates and impossible dates', () => {
     expect(issueEditProblem(parent, { assigneeId: 'gone' }, ctx)?.field).toBe('assigneeId');
     expect(issueEditProblem(parent, { estimate: 4 }, ctx)?.field).toBe('estimate');

@@ -1,11 +1,13 @@
 import {
   dueDateSchema,
   estimateSchema,
+  issueReferenceProblem,
   LIMITS,
   parentProblem,
   type IssueDoc,
   type LabelDoc,
   type MemberDoc,
+  type WorkspaceDoc,
 } from '@keel/domain';
 import type { IssueEdit } from './edit-issue.ts';
 
@@ -30,15 +32,20 @@ export function issueEditProblem(
         field: 'labelIds',
         message: `An issue has at most ${LIMITS.labelsPerIssue} labels`,
       };
-    const known = new Set(ctx.labels.map((l) => l._id));
-    if (edit.labelIds.some((id) => !known.has(id)))
-      return { field: 'labelIds', message: 'Each label must be a label of this workspace' };
   }
-  if (edit.assigneeId) {
-    const member = ctx.members.find((m) => m.userId === edit.assigneeId);
-    if (!member?.active)
-      return { field: 'assigneeId', message: 'The assignee must be an active member' };
-  }
+  // The same rule the server checks (only what the edit changes).
+  const byId = new Map<string, WorkspaceDoc>(
+    [...ctx.labels, ...ctx.members].map((d) => [d._id, d]),
+  );
+  const references = issueReferenceProblem(
+    {
+      assigneeId: edit.assigneeId !== undefined ? edit.assigneeId : issue.assigneeId,
+      labelIds: edit.labelIds ?? issue.labelIds,
+    },
+    issue,
+    (id) => byId.get(id),
+  );
+  if (references) return { field: references.path, message: references.message };
   if (edit.estimate !== undefined) {
     const parsed = estimateSchema.safeParse(edit.estimate);
     if (!parsed.success)

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkspaceDoc } from './documents.ts';
+import { ASSIGNEE_NOT_ACTIVE, issueReferenceProblem, LABEL_NOT_FOUND } from './issue-references.ts';
+import { testLabel, testMember } from './test-fixtures.ts';
+
+const docs = new Map<string, WorkspaceDoc>(
+  [
+    testLabel({ _id: 'label:bug', name: 'bug' }),
+    testMember({ userId: 'ann', active: true }),
+    testMember({ userId: 'gone', active: false }),
+  ].map((d) => [d._id, d]),
+);
+const lookup = (id: string) => docs.get(id);
+
+describe('issueReferenceProblem', () => {
+  it('accepts an active assignee and existing labels', () => {
+    expect(
+      issueReferenceProblem({ assigneeId: 'ann', labelIds: ['label:bug'] }, null, lookup),
+    ).toBeNull();
+  });
+
+  it('refuses an inactive or unknown assignee and an unknown label on a new issue', () => {
+    expect(issueReferenceProblem({ assigneeId: 'gone', labelIds: [] }, null, lookup)).toEqual({
+      path: 'assigneeId',
+      message: ASSIGNEE_NOT_ACTIVE,
+    });
+    expect(issueReferenceProblem({ assigneeId: 'nobody', labelIds: [] }, null, lookup)?.path).toBe(
+      'assigneeId',
+    );
+    expect(
+      issueReferenceProblem({ assigneeId: null, labelIds: ['label:nope'] }, null, lookup),
+    ).toEqual({ path: 'labelIds', message: LABEL_NOT_FOUND });
+  });
+
+  it('checks only what the write changes: what others did since never refuses it', () => {
+    // Assigned to a member since removed, with a label since deleted: a title edit keeps both.
+    const stored = { assigneeId: 'gone', labelIds: ['label:deleted'] };
+    expect(issueReferenceProblem(stored, stored, lookup)).toBeNull();
+    expect(
+      issueReferenceProblem(
+        { ...stored, labelIds: ['label:deleted', 'label:bug'] },
+        stored,
+        lookup,
+      ),
+    ).toBeNull();
+    // Adding an unknown label, or assigning the removed member anew, is refused.
+    expect(
+      issueReferenceProblem({ ...stored, labelIds: ['label:deleted', 'label:x'] }, stored, lookup)
+        ?.path,
+    ).toBe('labelIds');
+    expect(
+      issueReferenceProblem(
+        { assigneeId: 'gone', labelIds: [] },
+        { assigneeId: null, labelIds: [] },
+        lookup,
+      )?.path,
+    ).toBe('assigneeId');
+  });
+});

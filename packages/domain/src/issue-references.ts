@@ -1,0 +1,41 @@
+import type { IssueDoc, WorkspaceDoc } from './documents.ts';
+import { docId } from './ids.ts';
+
+export const ASSIGNEE_NOT_ACTIVE = 'The assignee must be an active member';
+export const LABEL_NOT_FOUND = 'Each label must be a label of this workspace';
+
+/** A write's problem, for the field it names. */
+export interface FieldProblem {
+  path: 'assigneeId' | 'labelIds';
+  message: string;
+}
+
+/** What the rule reads of an issue. */
+export interface IssueReferences {
+  assigneeId: IssueDoc['assigneeId'];
+  labelIds: readonly string[];
+}
+
+/**
+ * SPEC §5: an issue's assignee is an active member of the workspace and each of its labels is
+ * one of the workspace's. Only what the write changes against `before` (the issue as stored, or
+ * null for a new one) is checked, so an issue is never refused for what happened to others since
+ * (a label deleted, a member removed). The server checks every write with the documents it read;
+ * the browser checks an edit before saving it with the ones in memory.
+ */
+export function issueReferenceProblem(
+  issue: IssueReferences,
+  before: IssueReferences | null,
+  lookup: (id: string) => WorkspaceDoc | undefined,
+): FieldProblem | null {
+  if (issue.assigneeId !== null && issue.assigneeId !== before?.assigneeId) {
+    const member = lookup(docId('member', issue.assigneeId));
+    if (member?.type !== 'member' || !member.active)
+      return { path: 'assigneeId', message: ASSIGNEE_NOT_ACTIVE };
+  }
+  for (const labelId of issue.labelIds) {
+    if (before?.labelIds.includes(labelId)) continue;
+    if (lookup(labelId)?.type !== 'label') return { path: 'labelIds', message: LABEL_NOT_FOUND };
+  }
+  return null;
+}
