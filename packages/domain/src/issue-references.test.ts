@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceDoc } from './documents.ts';
-import { ASSIGNEE_NOT_ACTIVE, issueReferenceProblem, LABEL_NOT_FOUND } from './issue-references.ts';
-import { testLabel, testMember } from './test-fixtures.ts';
+import {
+  ASSIGNEE_NOT_ACTIVE,
+  issueReferenceProblem,
+  issueStateProblem,
+  LABEL_NOT_FOUND,
+  PROJECT_NOT_FOUND,
+  STATE_NOT_IN_PROJECT,
+} from './issue-references.ts';
+import { testLabel, testMember, testProject } from './test-fixtures.ts';
 
 const docs = new Map<string, WorkspaceDoc>(
   [
     testLabel({ _id: 'label:bug', name: 'bug' }),
     testMember({ userId: 'ann', active: true }),
     testMember({ userId: 'gone', active: false }),
+    testProject({ _id: 'project:p1' }),
   ].map((d) => [d._id, d]),
 );
 const lookup = (id: string) => docs.get(id);
@@ -55,5 +63,25 @@ describe('issueReferenceProblem', () => {
         lookup,
       )?.path,
     ).toBe('assigneeId');
+  });
+});
+
+describe('issueStateProblem', () => {
+  const project = docs.get('project:p1');
+  const stateId = project?.type === 'project' ? project.states[0]!.id : '';
+
+  it('accepts a state of the issue’s project', () => {
+    expect(issueStateProblem({ projectId: 'project:p1', stateId }, lookup)).toBeNull();
+  });
+
+  it('refuses a state of no project of its own, and a project that does not exist', () => {
+    expect(issueStateProblem({ projectId: 'project:p1', stateId: 'elsewhere' }, lookup)).toEqual({
+      path: 'stateId',
+      message: STATE_NOT_IN_PROJECT,
+    });
+    expect(issueStateProblem({ projectId: 'project:none', stateId }, lookup)).toEqual({
+      path: 'stateId',
+      message: PROJECT_NOT_FOUND,
+    });
   });
 });

@@ -3,10 +3,12 @@ import { docId } from './ids.ts';
 
 export const ASSIGNEE_NOT_ACTIVE = 'The assignee must be an active member';
 export const LABEL_NOT_FOUND = 'Each label must be a label of this workspace';
+export const PROJECT_NOT_FOUND = 'The issue’s project does not exist';
+export const STATE_NOT_IN_PROJECT = 'State is not one of the project’s states';
 
 /** A write's problem, for the field it names. */
 export interface FieldProblem {
-  path: 'assigneeId' | 'labelIds';
+  path: 'assigneeId' | 'labelIds' | 'stateId';
   message: string;
 }
 
@@ -37,5 +39,20 @@ export function issueReferenceProblem(
     if (before?.labelIds.includes(labelId)) continue;
     if (lookup(labelId)?.type !== 'label') return { path: 'labelIds', message: LABEL_NOT_FOUND };
   }
+  return null;
+}
+
+/**
+ * SPEC §5: an issue's state is one of its project's states, and the project exists (checked on
+ * every write of an issue: a project's states change, and an issue may move to another project).
+ */
+export function issueStateProblem(
+  issue: Pick<IssueDoc, 'projectId' | 'stateId'>,
+  lookup: (id: string) => WorkspaceDoc | undefined,
+): FieldProblem | null {
+  const project = lookup(issue.projectId);
+  if (project?.type !== 'project') return { path: 'stateId', message: PROJECT_NOT_FOUND };
+  if (!project.states.some((s) => s.id === issue.stateId))
+    return { path: 'stateId', message: STATE_NOT_IN_PROJECT };
   return null;
 }

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   checkDocumentWrite,
   errorMessage,
+  issueStateProblem,
   labelProblem,
   LIMITS,
   projectProblem,
@@ -94,15 +95,8 @@ function crossDocumentProblem(
   catalogs: Catalogs,
 ): CrossProblem | null {
   if (doc.type === 'issue') {
-    const project = lookup.get(doc.projectId);
-    const fail = (message: string) => ({
-      code: 'VALIDATION_FAILED' as const,
-      path: 'stateId',
-      message,
-    });
-    if (!project || project.type !== 'project') return fail('The issue’s project does not exist');
-    if (!(project as ProjectDoc).states.some((s) => s.id === doc.stateId))
-      return fail('State is not one of the project’s states');
+    const problem = issueStateProblem(doc, (id) => lookup.get(id));
+    if (problem) return { code: 'VALIDATION_FAILED', ...problem };
   }
   if (doc.type === 'project') return projectProblem(doc, existing, [...catalogs.project.values()]);
   if (doc.type === 'label') return labelProblem(doc, existing, [...catalogs.label.values()]);
