@@ -205,8 +205,8 @@ export class WorkspaceSession {
     if (this.closed) return;
     if (history) {
       // An older history snapshot misses what changed between it and where the store follows.
-      // Its documents go in at once (the inbox count starts on them); history is called loaded
-      // once the rest is read, so no screen shows the older one as all there is.
+      // Its documents go in first; history is called loaded only once the rest is read, so no
+      // screen shows the older one as all there is.
       const behind = earlierSeq(history.seq, from) !== from;
       // In slices, a task each: at 100,000 issues the history is 300,000 documents, one task of
       // 0.9 s that held back a change arriving meanwhile (the second browser's tail in the bench).
