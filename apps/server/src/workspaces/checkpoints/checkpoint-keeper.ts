@@ -10,8 +10,9 @@ const IDLE_MS = 10 * 60_000;
  * A new device asks for each of its checkpoints twice before writing one (PouchDB reads before
  * it starts and again before its first write): asked of the database each time, 1,000 devices
  * connecting together queued 2,000 reads ahead of everyone's writes (issue 22's load test,
- * 18 s deep). One written meanwhile by another instance is missed for at most this long, which
- * the flush delay already allows: the device then compares changes it may have.
+ * 18 s deep). One written meanwhile through another instance can be missed here for up to
+ * about twice this (it reaches the database only with that instance's next flush); the
+ * write-behind already accepts such a miss: the device compares again changes it may have.
  */
 export const MISSING_MS = CHECKPOINT_FLUSH_MS;
 

@@ -29,35 +29,62 @@ describe('restoreInSlices', () => {
   it('restores every document a slice per task, the history loaded only with the last', async () => {
     const store = storeWithMain();
     const docs = Array.from({ length: 25 }, (_, n) => activity(n));
-    let between: { held: number; loaded: boolean }[] = [];
-    const restoring = restoreInSlices(store, docs, 'history', () => true, 10);
-    // The page gets tasks of its own in between: look at the store from one each time.
-    for (let i = 0; i < 3; i++) {
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    // What the page sees each time it gets its turn between two slices.
+    const between: { held: number; loaded: boolean }[] = [];
+    const look = () => {
       between.push({ held: store.activityOf(issue._id).length, loaded: store.isHistoryLoaded() });
-    }
-    expect(await restoring).toBe(true);
-    between = between.filter((b) => b.held < 25);
-    expect(between.length).toBeGreaterThan(0);
-    expect(between.every((b) => !b.loaded)).toBe(true);
+      return Promise.resolve();
+    };
+    expect(await restoreInSlices(store, docs, 'history', () => true, 10, look)).toBe(true);
+    expect(between).toEqual([
+      { held: 10, loaded: false },
+      { held: 20, loaded: false },
+    ]);
     expect(store.activityOf(issue._id)).toHaveLength(25);
     expect(store.isHistoryLoaded()).toBe(true);
   });
 
-  it('keeps what the change feed brought between slices over the older snapshot copy', async () => {
+  it('yields to the page between slices with a task of its own', async () => {
+    const store = storeWithMain();
+    let slicesDone = false;
+    const restoring = restoreInSlices(
+      store,
+      Array.from({ length: 25 }, (_, n) => activity(n)),
+      'history',
+      () => true,
+      10,
+    ).then(() => (slicesDone = true));
+    // The first slice is in before the first turn; the rest are not.
+    expect(store.activityOf(issue._id)).toHaveLength(10);
+    await Promise.resolve();
+    expect(slicesDone).toBe(false);
+    await restoring;
+    expect(store.activityOf(issue._id)).toHaveLength(25);
+  });
+
+  it('keeps what the change feed brought between slices over the snapshot’s copy', async () => {
     const store = storeWithMain();
     const docs = Array.from({ length: 30 }, (_, n) => activity(n));
-    const restoring = restoreInSlices(store, docs, 'history', () => true, 10);
-    // After the first slice, the feed brings a newer revision of a document of a later slice
-    // and the same revision of one of the first.
-    const newer = activity(25, '2-b', 'edited');
-    store.apply([
-      { id: newer._id, seq: 9, deleted: false, doc: newer },
-      { id: 'activity:a3', seq: 10, deleted: true, doc: null },
-    ]);
-    expect(await restoring).toBe(true);
-    expect(store.get(newer._id)).toMatchObject({ _rev: '2-b', to: 'edited' });
-    expect(store.get('activity:a3')).toBeUndefined();
+    // After the first slice, the feed brings another revision of the same generation of a
+    // document of a later slice, and deletes another one of a later slice.
+    const fromFeed = activity(25, '1-b', 'from the feed');
+    const slices = restoreInSlices(
+      store,
+      docs,
+      'history',
+      () => true,
+      10,
+      async () => {
+        if (store.get(fromFeed._id)) return;
+        store.apply([
+          { id: fromFeed._id, seq: 9, deleted: false, doc: fromFeed },
+          { id: 'activity:a26', seq: 10, deleted: true, doc: null },
+        ]);
+      },
+    );
+    expect(await slices).toBe(true);
+    expect(store.get(fromFeed._id)).toMatchObject({ _rev: '1-b', to: 'from the feed' });
+    expect(store.get('activity:a26')).toBeUndefined();
     expect(store.activityOf(issue._id)).toHaveLength(29);
   });
 

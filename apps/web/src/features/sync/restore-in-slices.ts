@@ -17,11 +17,13 @@ export async function restoreInSlices(
   part: 'main' | 'history' | 'older history',
   stillWanted: () => boolean,
   slice = RESTORE_SLICE,
+  /** How the page gets its turn between slices (tests look at the store there). */
+  yieldToPage: () => Promise<void> = nextTask,
 ): Promise<boolean> {
   let at = 0;
   for (; at + slice < docs.length; at += slice) {
     store.restore(docs.slice(at, at + slice), 'older history', false);
-    await nextTask();
+    await yieldToPage();
     if (!stillWanted()) return false;
   }
   store.restore(docs.slice(at), part);
