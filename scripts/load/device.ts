@@ -31,6 +31,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import {
   nextBackOff,
+  recordSpan,
   ReplicationFailure,
   Replicator,
   REQUEST_TIMEOUT_MS,
@@ -176,11 +177,7 @@ export class Device {
 
   /** Records a span of this device's own cycle, when its traffic is timed. */
   #took(what: string, ms: number) {
-    const took = this.#r.traffic.durations;
-    if (!took) return;
-    const list = took.get(what) ?? [];
-    list.push(ms);
-    took.set(what, list);
+    recordSpan(this.#r.traffic, what, ms);
   }
 
   /** Sync until `stop` aborts. */

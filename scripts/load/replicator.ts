@@ -22,6 +22,15 @@ export interface Traffic {
   slow?: { endpoint: string; sent: number; ms: number }[];
 }
 
+/** Record how long `what` took (ms), when this traffic is timed. */
+export function recordSpan(traffic: Traffic, what: string, ms: number): void {
+  const took = traffic.durations;
+  if (!took) return;
+  const list = took.get(what) ?? [];
+  list.push(ms);
+  took.set(what, list);
+}
+
 /** A request answered other than the replicator needs: it ends the replication's run. */
 export class ReplicationFailure extends Error {}
 
@@ -92,14 +101,8 @@ export class Replicator {
         `/db/${encodeURIComponent(this.slug)}${path}`,
         options,
       );
-      const took = this.traffic.durations;
-      if (took) {
-        const key = `${endpoint} ${reply.status}`;
-        const list = took.get(key) ?? [];
-        list.push(performance.now() - sent);
-        took.set(key, list);
-      }
       const ms = performance.now() - sent;
+      recordSpan(this.traffic, `${endpoint} ${reply.status}`, ms);
       if (ms >= 1000)
         this.traffic.slow?.push({ endpoint: `${endpoint} ${reply.status}`, sent, ms });
     } catch (err) {
