@@ -7,6 +7,7 @@ import {
   type MonitoredReplica,
   type Pushed,
 } from './sync-monitor.ts';
+import { deriveSyncStatus, syncStatusLabel } from './sync-status.ts';
 
 /**
  * A replica whose `_local` writes finish only when the test lets them, in the order it chooses,
@@ -104,5 +105,55 @@ describe('SyncMonitor push mark', () => {
     await device.finishAll();
     expect(device.stored().seq).toBe(33);
     again.stop();
+  });
+});
+
+describe('SyncMonitor while a change is saved on the device', () => {
+  beforeEach(() => {
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('window', new EventTarget());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('never says Synced between a change being committed and the push that takes it', async () => {
+    const device = heldReplica(40);
+    let unpushed = 0;
+    device.replica.countChangesSince = async () => unpushed;
+    const monitor = await startedAfterFill(device, { seq: 40, waiting: [] });
+    device.events().onPaused('push', null);
+    device.events().onPaused('pull', null);
+    await device.finishAll();
+    const status = () => syncStatusLabel(deriveSyncStatus(monitor.signals.get()));
+    expect(status()).toBe('Synced');
+
+    const saved = monitor.startSaving();
+    expect(status()).toBe('Syncing…');
+    // Committed: the replica now holds one change the push has not taken yet.
+    unpushed = 1;
+    saved();
+    saved(); // a second call is the same save
+    await flush();
+    expect(monitor.signals.get()).toMatchObject({ saving: false, pending: 1 });
+    expect(status()).toBe('Syncing…');
+
+    device.events().onPushed(41);
+    unpushed = 0;
+    await device.finishAll();
+    expect(status()).toBe('Synced');
+    monitor.stop();
+  });
+
+  it('stays Syncing… until the last of two overlapping saves is committed', async () => {
+    const device = heldReplica(40);
+    const monitor = await startedAfterFill(device, { seq: 40, waiting: [] });
+    const first = monitor.startSaving();
+    const second = monitor.startSaving();
+    first();
+    await flush();
+    expect(monitor.signals.get().saving).toBe(true);
+    second();
+    await flush();
+    expect(monitor.signals.get().saving).toBe(false);
+    monitor.stop();
   });
 });

@@ -66,6 +66,7 @@ export class SyncMonitor {
   private stopped = false;
   private replica: MonitoredReplica | null = null;
   private markWritten: Promise<void> = Promise.resolve();
+  private saves = 0;
 
   constructor(
     readonly remoteUrl: string,
@@ -77,6 +78,7 @@ export class SyncMonitor {
       pull: 'starting',
       pending: 0,
       reserving: false,
+      saving: false,
       problem: null,
     });
   }
@@ -119,6 +121,28 @@ export class SyncMonitor {
   setReserving(reserving: boolean): void {
     const current = this.signals.get();
     if (current.reserving !== reserving) this.signals.set({ ...current, reserving });
+  }
+
+  /**
+   * A change is being committed to the replica. Once it is, the count of unpushed changes is
+   * taken before the indicator may leave Syncing…, so it never says Synced between the commit
+   * and the push that follows it.
+   */
+  startSaving(): () => void {
+    if (this.saves++ === 0) this.setSaving(true);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      void this.recount().finally(() => {
+        if (--this.saves === 0) this.setSaving(false);
+      });
+    };
+  }
+
+  private setSaving(saving: boolean): void {
+    const current = this.signals.get();
+    if (current.saving !== saving) this.signals.set({ ...current, saving });
   }
 
   stop(): void {

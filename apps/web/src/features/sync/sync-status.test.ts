@@ -14,6 +14,7 @@ const signals = (over: Partial<SyncSignals>): SyncSignals => ({
   pull: 'idle',
   pending: 0,
   reserving: false,
+  saving: false,
   problem: null,
   ...over,
 });
@@ -34,6 +35,13 @@ describe('deriveSyncStatus', () => {
     expect(label({ reserving: true })).toBe('Syncing…');
     expect(label({ reserving: true, online: false })).toBe(
       'Offline — 0 changes saved on this device',
+    );
+  });
+
+  it('is Syncing… while a change is being written to the device, and Offline counts only saved ones', () => {
+    expect(label({ saving: true })).toBe('Syncing…');
+    expect(label({ saving: true, online: false, pending: 1 })).toBe(
+      'Offline — 1 change saved on this device',
     );
   });
 

@@ -18,6 +18,11 @@ export interface SyncSignals {
    */
   reserving: boolean;
   /**
+   * A change is on screen but not yet committed to the device's replica: until it is, it is
+   * neither saved here nor on its way to the server, so nothing may say Synced.
+   */
+  saving: boolean;
+  /**
    * Why the server last refused a replication request, when it answered with a code of the error
    * catalogue: its message as the server filled it in (a reference number, say).
    */
@@ -31,11 +36,12 @@ export type SyncStatus =
   | { kind: 'error'; problem: SyncSignals['problem'] };
 
 export function deriveSyncStatus(signals: SyncSignals): SyncStatus {
-  const { online, push, pull, pending, reserving, problem } = signals;
+  const { online, push, pull, pending, reserving, saving, problem } = signals;
   if (!online || push === 'unreachable' || pull === 'unreachable')
     return { kind: 'offline', pending };
   if (push === 'failed' || pull === 'failed') return { kind: 'error', problem };
-  if (push === 'idle' && pull === 'idle' && pending === 0 && !reserving) return { kind: 'synced' };
+  if (push === 'idle' && pull === 'idle' && pending === 0 && !reserving && !saving)
+    return { kind: 'synced' };
   return { kind: 'syncing' };
 }
 

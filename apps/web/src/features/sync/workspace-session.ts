@@ -647,6 +647,7 @@ export class WorkspaceSession {
     const journalKey = keepPending(this.replicaName, checked.docs);
     const takeBack = journalKey ? this.store.showPending(checked.docs) : null;
     this.writing++;
+    const saved = this.monitor.startSaving();
     try {
       // Safe in the journal, the change is painted first: saving it (and the screens that follow
       // from the save) would otherwise hold up the frame that shows it.
@@ -657,6 +658,7 @@ export class WorkspaceSession {
       return outcome;
     } finally {
       this.writing--;
+      saved();
       if (journalKey) forgetPending(journalKey);
     }
   }
