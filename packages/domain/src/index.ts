@@ -28,3 +28,4 @@ export * from './conflict-entry.ts';
 export * from './subscriptions.ts';
 export * from './read-state.ts';
 export * from './snapshot-parts.ts';
+export * from './write-rules/index.ts';

@@ -2,7 +2,8 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import Papa from 'papaparse';
 import {
   can,
-  checkDocumentWrite,
+  checkWorkspaceWrite,
+  lookupOfDocs,
   COLOR_PALETTE,
   labelNameKey,
   newLabelDocument,
@@ -20,6 +21,7 @@ import {
   type MemberDoc,
   type ProjectDoc,
   type WorkspaceDoc,
+  type WorkspaceLookup,
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
@@ -163,7 +165,14 @@ export async function importIssues(
       }),
     );
   });
-  await writeChecked(store, db, docs, access, context.requestId);
+  await writeChecked(
+    store,
+    db,
+    docs,
+    { access, before: lookupOfDocs([project, ...members, ...current]) },
+    { projectId: project._id, reserved: numbers },
+    context.requestId,
+  );
   return {
     dryRun: false,
     ...answer,
@@ -179,20 +188,32 @@ export async function importIssues(
 const unescapeFormula = (cell: string) => (/^'['=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /**
- * The same per-document rules as every write through the proxy (SPEC §6 for the importer's
- * role, §5 for the shape), then the documents all or nothing.
+ * The same write rules as every write through the proxy (the domain's `checkWorkspaceWrite`:
+ * shape, the importer's role, states, labels, assignees, numbers), against the workspace as it
+ * was read for the import; then the documents all or nothing.
  */
 async function writeChecked(
   store: AppStore,
   db: string,
   docs: readonly WorkspaceDoc[],
-  { role, userId }: Pick<WorkspaceAccess, 'role' | 'userId'>,
+  workspace: { access: Pick<WorkspaceAccess, 'role' | 'userId'>; before: WorkspaceLookup },
+  numbers: { projectId: string; reserved: readonly number[] },
   requestId: string,
 ): Promise<void> {
-  for (const doc of docs) {
-    const verdict = checkDocumentWrite(doc, { role, userId, existing: null });
-    if (!verdict.ok) throw new AppError(verdict.code, { errors: verdict.errors });
-  }
+  const reserved = new Set(numbers.reserved);
+  const verdicts = checkWorkspaceWrite(
+    docs,
+    {
+      role: workspace.access.role,
+      userId: workspace.access.userId,
+      tombstone: () => null,
+      numberReserved: (projectId, number) =>
+        projectId === numbers.projectId && reserved.has(number),
+    },
+    workspace.before,
+  );
+  const refused = verdicts.find((v) => !v.ok);
+  if (refused && !refused.ok) throw new AppError(refused.code, { errors: refused.errors });
   await writeAllOrNothing(store.couch, db, docs, requestId);
 }
 

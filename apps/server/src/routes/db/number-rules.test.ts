@@ -8,7 +8,7 @@ import {
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
 import { addMember } from '../../workspaces/add-member.ts';
-import { NUMBER_NOT_RESERVED } from './number-rules.ts';
+import { NUMBER_NOT_RESERVED } from '@keel/domain';
 
 let server: TestServer;
 let owner: BrowserSession;

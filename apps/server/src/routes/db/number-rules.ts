@@ -1,4 +1,3 @@
-import type { WorkspaceDoc } from '@keel/domain';
 import { AppStore, type NumberBlockDoc } from '../../db/app-store.ts';
 
 /**
@@ -8,8 +7,6 @@ import { AppStore, type NumberBlockDoc } from '../../db/app-store.ts';
  * or one far ahead, and two issues would share a key.
  */
 export type ReservedBlocks = (projectId: string, number: number) => Promise<boolean>;
-
-export const NUMBER_NOT_RESERVED = 'This issue number was not reserved for you in this project';
 
 /**
  * Whether a number was reserved by the writer: its block's document, read by id, so a block
@@ -40,15 +37,4 @@ export function reservedBlocksOf(
     );
     return recorded.some((b) => number >= b.start && number <= b.end);
   };
-}
-
-/** Why a new issue's number is refused, or null (edits keep their number: document-rules). */
-export async function issueNumberProblem(
-  doc: WorkspaceDoc,
-  existing: WorkspaceDoc | null,
-  reserved: ReservedBlocks,
-): Promise<{ code: 'VALIDATION_FAILED'; path: string; message: string } | null> {
-  if (doc.type !== 'issue' || existing) return null;
-  if (await reserved(doc.projectId, doc.number)) return null;
-  return { code: 'VALIDATION_FAILED', path: 'number', message: NUMBER_NOT_RESERVED };
 }

@@ -2,7 +2,6 @@ import { formatIssueKey, newDocId, type IssueDoc } from '@keel/domain';
 import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
 import { replacedValues } from '../undo/revert-fields.ts';
 import { editIssue, type IssueEdit } from './edit-issue.ts';
-import { issueEditProblem } from './edit-issue-rules.ts';
 
 /** One issue an edit changed: what it set, and the values that replaced. */
 export interface EditedIssue {
@@ -47,20 +46,6 @@ export async function saveIssueEdits(
       }
       const edit = build(issue);
       if (!edit) continue;
-      // Checked against the latest workspace, so a label deleted meanwhile is caught here.
-      const problem = issueEditProblem(issue, edit, {
-        issues: session.store.list('issue'),
-        labels: session.store.list('label'),
-        members: session.store.list('member'),
-      });
-      if (problem) {
-        refusal = {
-          ok: false,
-          message: problem.message,
-          errors: [{ path: problem.field, message: problem.message }],
-        };
-        continue;
-      }
       const result = editIssue(issue, edit, {
         project,
         actorId: session.userId,
@@ -68,6 +53,13 @@ export async function saveIssueEdits(
         newActivityId: () => newDocId('activity'),
       });
       if (!result) continue;
+      // Checked by the write rules against the latest workspace, so a label deleted meanwhile
+      // is caught here, and one issue that no longer fits does not hold up the others.
+      const checked = session.check([result.issue, ...result.activities]);
+      if (!checked.ok) {
+        refusal = { ok: false, message: checked.message, errors: checked.errors };
+        continue;
+      }
       const previous = replacedValues(issue, edit);
       const made = Object.fromEntries(
         Object.keys(previous).map((f) => [f, edit[f as keyof IssueEdit]]),

@@ -9,7 +9,7 @@ import {
 import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
 import { afterPaint } from '../../shared/lib/after-paint.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { checkWrites } from './check-writes.ts';
+import { checkWrites, type CheckedWrites } from './check-writes.ts';
 import { baseVersionsDbName } from './merge/base-versions.ts';
 import { ConflictMerger } from './merge/conflict-merger.ts';
 import { rememberReplica } from './known-replicas.ts';
@@ -624,14 +624,19 @@ export class WorkspaceSession {
     return this.update(() => docs);
   }
 
-  private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
+  /**
+   * The domain's write rules on `docs` as this page would save them now, against the workspace
+   * in memory: the refusal the server would give, before anything is written.
+   */
+  check(docs: readonly unknown[]): CheckedWrites {
     const ctx = { role: this.role, userId: this.userId };
-    const checked = checkWrites(
-      this.stamped(docs),
-      ctx,
-      (id) => this.store.get(id),
-      (id) => this.deletedHere.get(id),
+    return checkWrites(this.stamped(docs), ctx, this.store.lookup, (id) =>
+      this.deletedHere.get(id),
     );
+  }
+
+  private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
+    const checked = this.check(docs);
     if (!checked.ok) return checked;
     // A restore (undo of a deletion) is written on top of the deletion's revision: an update,
     // which can conflict, so it goes first and nothing else is saved if it does.

@@ -6,6 +6,7 @@ import {
   type DocType,
   type IssueDoc,
   type WorkspaceDoc,
+  type WorkspaceLookup,
 } from '@keel/domain';
 import { byCreation, GroupIndex } from './group-index.ts';
 import type { ReplicaChange } from './replica.ts';
@@ -131,6 +132,12 @@ export class WorkspaceStore {
     const type = this.typeById.get(id);
     return type ? this.collections[type].byId.get(id) : undefined;
   }
+
+  /** The store as the domain's write rules read a workspace. */
+  readonly lookup: WorkspaceLookup = {
+    get: (id) => this.get(id),
+    all: (type) => this.list(type),
+  };
 
   /**
    * Resolves once this revision (or a later one) of a document is in memory, so a screen that

@@ -1,0 +1,7 @@
+export * from './types.ts';
+export { replicatedRevisionProblem } from './admission.ts';
+export { NUMBER_NOT_RESERVED } from './issue-rules.ts';
+export { WRITE_RULES } from './rules.ts';
+export { checkWorkspaceWrite } from './check-workspace-write.ts';
+export { lookupOfDocs } from './lookup.ts';
+export * from './bulk-docs-request.ts';

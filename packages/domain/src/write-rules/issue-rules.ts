@@ -1,0 +1,74 @@
+import { issueReferenceProblem, issueStateProblem } from '../issue-references.ts';
+import { PARENT_IS_DESCENDANT, PARENT_IS_SELF, PARENT_NOT_FOUND } from '../issue-tree.ts';
+import type { IssueDoc } from '../documents.ts';
+import type { AdmittedWrite, WorkspaceLookup, WriteRule } from './types.ts';
+
+export const NUMBER_NOT_RESERVED = 'This issue number was not reserved for you in this project';
+
+type IssueWrite = AdmittedWrite & { doc: IssueDoc };
+const isIssue = (write: AdmittedWrite): write is IssueWrite => write.doc.type === 'issue';
+const issueBefore = (write: AdmittedWrite) =>
+  write.existing?.type === 'issue' ? write.existing : null;
+
+/** SPEC §5: an issue's state is one of its project's states (on every write of an issue). */
+export const stateInProject: WriteRule = {
+  name: 'state-in-project',
+  appliesTo: isIssue,
+  check: (write, _context, lookup) =>
+    isIssue(write) ? issueStateProblem(write.doc, (id) => lookup.get(id)) : null,
+};
+
+/**
+ * A new issue takes a number reserved for its writer in its project, so two issues never share a
+ * key; a restored one comes back with the number its deletion kept.
+ */
+export const numberReserved: WriteRule = {
+  name: 'issue-number-reserved',
+  appliesTo: (write) => isIssue(write) && !write.existing && !write.restore,
+  check: (write, context) =>
+    isIssue(write) && !context.numberReserved(write.doc.projectId, write.doc.number)
+      ? { path: 'number', message: NUMBER_NOT_RESERVED }
+      : null,
+};
+
+/** A chain of parents longer than this is refused as if it were a loop. */
+const MAX_DEPTH = 1_000;
+
+/** Walk up from the new parent: reaching the issue itself means the change would close a loop. */
+function parentChainProblem(issue: IssueDoc, lookup: WorkspaceLookup): string | null {
+  if (issue.parentId === issue._id) return PARENT_IS_SELF;
+  let current: string | null = issue.parentId;
+  for (let depth = 0; current !== null && depth < MAX_DEPTH; depth++) {
+    if (current === issue._id) return PARENT_IS_DESCENDANT;
+    const node = lookup.get(current);
+    if (node?.type !== 'issue') return depth === 0 ? PARENT_NOT_FOUND : null;
+    current = node.parentId;
+  }
+  return current === null ? null : PARENT_IS_DESCENDANT;
+}
+
+/** SPEC §5: an issue's parent is an issue of the workspace, and not itself or below it. */
+export const parentWithoutLoop: WriteRule = {
+  name: 'parent-without-loop',
+  appliesTo: (write) =>
+    isIssue(write) &&
+    write.doc.parentId !== null &&
+    write.doc.parentId !== issueBefore(write)?.parentId,
+  check: (write, _context, lookup) => {
+    const problem = isIssue(write) ? parentChainProblem(write.doc, lookup) : null;
+    return problem ? { path: 'parentId', message: problem } : null;
+  },
+};
+
+/**
+ * SPEC §5: the assignee is an active member and each label exists; only what the write changes
+ * is checked, so an issue is never refused for a label deleted or a member removed since.
+ */
+export const assigneeAndLabels: WriteRule = {
+  name: 'assignee-and-labels',
+  appliesTo: isIssue,
+  check: (write, _context, lookup) =>
+    isIssue(write)
+      ? issueReferenceProblem(write.doc, issueBefore(write), (id) => lookup.get(id))
+      : null,
+};

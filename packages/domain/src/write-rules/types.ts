@@ -1,0 +1,82 @@
+import type { Role } from '../fields.ts';
+import type { ErrorCode, FieldError } from '../errors.ts';
+import type { WorkspaceDoc } from '../documents.ts';
+
+/**
+ * What the write rules read of the workspace. The server fills it from the database before a
+ * batch is checked (routes/db/batch-context.ts); the browser answers from its in-memory store.
+ * Both answer synchronously, so one rule reads the same on either side.
+ */
+export interface WorkspaceLookup {
+  /** A live document of the workspace, or undefined when there is none (or it was not read). */
+  get(id: string): WorkspaceDoc | undefined;
+  /** Every live project or label: for rules of uniqueness and of how many there may be. */
+  all<T extends CatalogType>(type: T): readonly CatalogDoc<T>[];
+}
+
+/** The types a rule may list whole: few documents each (SPEC §9's limits). */
+export type CatalogType = 'project' | 'label';
+export type CatalogDoc<T extends CatalogType> = Extract<WorkspaceDoc, { type: T }>;
+
+/** Who writes, and what only the caller can know about a batch. */
+export interface WriteBatchContext {
+  role: Role;
+  userId: string;
+  /** Revisions replicated from a device (CouchDB's `new_edits: false`), not new edits. */
+  replicated?: boolean;
+  /** What a document's deletion kept of it (`tombstoneOf`), for a create over it: a restore. */
+  tombstone(id: string): Record<string, unknown> | null;
+  /**
+   * Whether the writer holds this issue number of the project. The server answers from the
+   * number blocks it handed out; a device takes numbers only from blocks reserved for it.
+   */
+  numberReserved(projectId: string, number: number): boolean;
+  /**
+   * A replicated deletion that only ends one of a conflicted document's branches (the document
+   * stays alive): an edit, allowed to whoever may edit it. Only the server can tell.
+   */
+  prunesBranch?(id: string): boolean;
+}
+
+/** One document of a batch, once its shape and its writer's role are accepted. */
+export interface AdmittedWrite {
+  doc: WorkspaceDoc;
+  /** The document as the workspace held it before this batch, or null for a create. */
+  existing: WorkspaceDoc | null;
+  /** A create that brings back exactly what was deleted (an undo). */
+  restore: boolean;
+}
+
+export interface RuleProblem {
+  code?: ErrorCode;
+  path: string;
+  message: string;
+}
+
+/**
+ * A rule about one accepted document and the workspace around it. A new document type adds its
+ * rules to `WRITE_RULES` (rules.ts) and nowhere else.
+ */
+export interface WriteRule {
+  name: string;
+  appliesTo(write: AdmittedWrite): boolean;
+  check(
+    write: AdmittedWrite,
+    context: WriteBatchContext,
+    lookup: WorkspaceLookup,
+  ): RuleProblem | null;
+}
+
+/** The answer for one document: accepted (a document, or null for a deletion) or refused. */
+export type DocumentVerdict =
+  | { ok: true; doc: WorkspaceDoc | null }
+  | {
+      ok: false;
+      /** The refused document's id ('' when it has none). */
+      id: string;
+      /** The rule that refused it, by name. */
+      rule: string;
+      code: ErrorCode;
+      reason: string;
+      errors: FieldError[];
+    };
