@@ -1,11 +1,4 @@
-import {
-  can,
-  errorMessage,
-  stampIssueEdits,
-  typeOfId,
-  type IssueDoc,
-  type Role,
-} from '@keel/domain';
+import { errorMessage, stampIssueEdits, type IssueDoc, type Role } from '@keel/domain';
 import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
 import { afterPaint } from '../../shared/lib/after-paint.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
@@ -21,15 +14,16 @@ import {
   whenTabGone,
 } from './pending-journal.ts';
 import { replayPending } from './pending-replay.ts';
-import { rejectedDeletionText, rejectedText } from './rejected/rejected-text.ts';
+import { OVERTAKEN_REASON, overtakenChange, replayLeftBehind } from './session/left-behind.ts';
 import { keepRejected } from './rejected/rejected-store.ts';
-import { changeSubject } from './rejection-message.ts';
 import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
+import { NumberKeeper } from './session/number-keeper.ts';
+import { browserOnlineStatus } from '../../shared/lib/online-status.ts';
 import { PushWhileFilling } from './push-while-filling.ts';
-import { inHandlingOrder } from './rejected/denial-order.ts';
+import { DenialQueue } from './session/denial-queue.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
-import type { Denial, Replica, ReplicaChange, Seq } from './replica.ts';
+import type { Replica, ReplicaChange, Seq } from './replica.ts';
 import type { FillResult } from './replica-types.ts';
 import { replicaName } from './replica-name.ts';
 import { saveBatches } from './save-batches.ts';
@@ -66,8 +60,6 @@ const HISTORY_SNAPSHOT_EVERY_MS = 30_000;
 
 const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
 const NOT_SAVED = 'The change could not be saved on this device.';
-const OVERTAKEN_REASON =
-  'A change made just before Keel closed was not saved: it had changed on another device meanwhile.';
 
 export interface SessionParams {
   userId: string;
@@ -94,6 +86,7 @@ export class WorkspaceSession {
   private readonly replica: Promise<Replica>;
   private readonly snapshots: SnapshotDb;
   private readonly conflicts: ConflictMerger;
+  private readonly numbers: NumberKeeper;
   /**
    * What this page's deletions kept of each document, with the revision they were saved as, so
    * undoing one can restore it (only while that deletion is still the latest version).
@@ -124,12 +117,21 @@ export class WorkspaceSession {
       lookup: (id) => this.store.get(id),
     });
     this.monitor = new SyncMonitor(this.remoteUrl, {
-      onDenied: (denial) => this.denied(denial),
+      onDenied: (denial) => this.denials.push(denial),
       onUnauthorized: params.onUnauthorized,
+    });
+    this.numbers = new NumberKeeper({
+      store: this.store,
+      userId: this.userId,
+      slug: this.slug,
+      role: () => this.role,
+      online: browserOnlineStatus,
+      numbers: { needed: numbersNeeded, topUp: topUpNumbers },
+      setReserving: (reserving) => this.monitor.setReserving(reserving),
     });
     // From the first projects on screen (a first fill's first page), not once the replica is
     // open: a device that says Synced must be able to create issues offline.
-    this.cleanups.push(this.keepNumbersTopped());
+    this.cleanups.push(this.numbers.start());
     this.open().catch((error: unknown) => {
       if (this.closed) return; // closing mid-open is expected, e.g. switching workspaces
       const reason = error instanceof Error ? error.message : String(error);
@@ -141,35 +143,19 @@ export class WorkspaceSession {
     return `${location.origin}/db/${this.slug}`;
   }
 
-  private denials: Promise<unknown> = Promise.resolve();
   private readonly resends = new ResendBudget();
-
-  private waitingDenials: Denial[] = [];
-
-  /**
-   * One at a time: a refused issue and its activity record arrive in the same batch. Records
-   * are handled after the rest of their batch, so each follows what became of its issue change
-   * (sent again, or undone).
-   */
-  private denied(denial: Denial): void {
-    this.waitingDenials.push(denial);
-    if (this.waitingDenials.length > 1) return;
-    this.denials = this.denials
-      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-      .then(async () => {
-        for (const next of inHandlingOrder(this.waitingDenials.splice(0))) {
-          const outcome = await handleDenial(next, {
-            replica: await this.replica,
-            remoteUrl: this.remoteUrl,
-            userId: this.userId,
-            slug: this.slug,
-            lookup: (id) => this.store.get(id),
-            resends: this.resends,
-          }).catch(() => null);
-          if (outcome?.kind === 'undone' && outcome.message) showToast(outcome.message, 'error');
-        }
-      });
-  }
+  private readonly denials = new DenialQueue(
+    async (denial) =>
+      handleDenial(denial, {
+        replica: await this.replica,
+        remoteUrl: this.remoteUrl,
+        userId: this.userId,
+        slug: this.slug,
+        lookup: (id) => this.store.get(id),
+        resends: this.resends,
+      }),
+    (message) => showToast(message, 'error'),
+  );
 
   get key(): string {
     return sessionKey(this.userId, this.slug);
@@ -335,7 +321,7 @@ export class WorkspaceSession {
    */
   private readonly ahead = new PushWhileFilling(
     async (written) => (await this.replica).pushAhead(this.remoteUrl, written),
-    { onDenied: (denial) => this.denied(denial), onCount: () => this.showFilling() },
+    { onDenied: (denial) => this.denials.push(denial), onCount: () => this.showFilling() },
   );
 
   /**
@@ -369,7 +355,7 @@ export class WorkspaceSession {
    * Not saved (a full disk, say): the fill writes the documents one by one all the same.
    */
   private async saveWhileFilling(parts: readonly SnapshotPart[]): Promise<void> {
-    this.topUpNumbers();
+    this.numbers.topUp();
     try {
       for (const part of parts) {
         const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
@@ -416,7 +402,7 @@ export class WorkspaceSession {
   private follow(replica: Replica, seq: Seq, pushed?: Pushed): void {
     if (this.closed) return;
     this.followedSeq = seq;
-    this.topUpNumbers();
+    this.numbers.topUp();
     // Follow from the sequence read before loading, so nothing written meanwhile is missed.
     this.cleanups.push(
       replica.watch(seq, (changes) => {
@@ -503,90 +489,23 @@ export class WorkspaceSession {
     });
   }
 
-  /**
-   * Save the changes another page showed but may not have committed before it closed
-   * (pending-journal.ts), each once that page is gone, in the queue with this page's own writes.
-   * The store shows them when the change feed brings them.
-   */
+  /** Save what closed pages showed but may not have committed (session/left-behind.ts). */
   private saveLeftBehind(replica: Replica): void {
-    for (const [tab, seen] of leftBehind(this.replicaName))
-      whenTabGone(tab, seen, async () => {
-        // Read again now that the page is gone: what it committed meanwhile, or another page
-        // saved while this one waited for the lock, is no longer there.
-        for (const change of leftBehind(this.replicaName).get(tab) ?? []) {
-          const done = await this.queue.run(async () => {
-            if (this.closed || !isPending(change.key)) return false;
-            const outcome = await replayPending(replica, change.docs).catch(() => null);
-            // Kept for the next open; the page's later changes were built on this one, so wait.
-            if (outcome === null) return false;
-            if (!outcome.saved) this.keepOvertaken(outcome.mine, outcome.held);
-            forgetPending(change.key);
-            return true;
-          });
-          if (!done) return;
-        }
-      });
-  }
-
-  /** A left-behind change another one overtook: undone, and its content kept (SPEC §4). */
-  private keepOvertaken(mine: { _id: string; _deleted?: boolean }, held: object | null): void {
-    const type = typeOfId(mine._id);
-    if (!type) return;
-    const lookup = (id: string) => this.store.get(id);
-    keepRejected(this.userId, {
-      slug: this.slug,
-      docId: mine._id,
-      docType: type,
-      subject: changeSubject(mine._id, lookup),
-      reason: OVERTAKEN_REASON,
-      text: mine._deleted ? rejectedDeletionText(held, lookup) : rejectedText(mine, held, lookup),
-      at: new Date().toISOString(),
+    replayLeftBehind({
+      replicaName: this.replicaName,
+      queue: this.queue,
+      isClosed: () => this.closed,
+      journal: { leftBehind, whenTabGone, isPending, forget: forgetPending },
+      replay: (docs) => replayPending(replica, docs),
+      keepOvertaken: (mine, held) => {
+        const lookup = (id: string) => this.store.get(id);
+        const at = new Date().toISOString();
+        const kept = overtakenChange(mine, held, { slug: this.slug, lookup, at });
+        if (!kept) return;
+        keepRejected(this.userId, kept);
+        showToast(`${OVERTAKEN_REASON} It is kept under Rejected changes.`, 'error');
+      },
     });
-    showToast(`${OVERTAKEN_REASON} It is kept under Rejected changes.`, 'error');
-  }
-
-  /**
-   * Reserve issue numbers for every project while online, so creating offline works later. The
-   * sync indicator says Syncing… while a project has too few numbers on the device and more are
-   * on their way.
-   */
-  private keepNumbersTopped(): () => void {
-    let projects = this.store.list('project');
-    const topUp = () => this.topUpNumbers();
-    topUp();
-    const unsubscribe = this.store.subscribe(() => {
-      const next = this.store.list('project');
-      if (next !== projects) {
-        projects = next;
-        topUp();
-      }
-    });
-    window.addEventListener('online', topUp);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('online', topUp);
-    };
-  }
-
-  /** Projects whose numbers are being reserved. */
-  private reserving = 0;
-
-  /**
-   * Check every project's reserve of numbers now. Besides when the store's projects change, this
-   * runs right before the indicator may say Synced: the store tells its subscribers a moment
-   * after it changes, and Synced must mean issues can be created offline.
-   */
-  private topUpNumbers(): void {
-    if (!can(this.role, 'issue:create') || !navigator.onLine) return;
-    for (const project of this.store.list('project')) {
-      const scope = { userId: this.userId, slug: this.slug, projectId: project._id };
-      if (!numbersNeeded(scope)) continue;
-      this.reserving++;
-      this.monitor.setReserving(true);
-      void topUpNumbers(scope).finally(() => {
-        if (--this.reserving === 0) this.monitor.setReserving(false);
-      });
-    }
   }
 
   /** The replica sequence the store has caught up with. */
