@@ -18,6 +18,8 @@ import { OVERTAKEN_REASON, overtakenChange, replayLeftBehind } from './session/l
 import { keepRejected } from './rejected/rejected-store.ts';
 import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { NumberKeeper } from './session/number-keeper.ts';
+import { SnapshotKeeper } from './session/snapshot-keeper.ts';
+import { systemClock } from '../../shared/lib/clock.ts';
 import { browserOnlineStatus } from '../../shared/lib/online-status.ts';
 import { PushWhileFilling } from './push-while-filling.ts';
 import { DenialQueue } from './session/denial-queue.ts';
@@ -27,13 +29,7 @@ import type { Replica, ReplicaChange, Seq } from './replica.ts';
 import type { FillResult } from './replica-types.ts';
 import { replicaName } from './replica-name.ts';
 import { saveBatches } from './save-batches.ts';
-import {
-  earlierSeq,
-  readSnapshot,
-  SNAPSHOT_TYPES,
-  SNAPSHOT_VERSION,
-  type SnapshotPart,
-} from './store-snapshot.ts';
+import { earlierSeq, readSnapshot, SNAPSHOT_TYPES, type SnapshotPart } from './store-snapshot.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -50,13 +46,8 @@ export type WriteOutcome =
       conflict?: boolean;
     };
 
-// Long enough that a burst of changes (a sync catching up, a bulk edit) is saved once.
-const SNAPSHOT_DELAY_MS = 3_000;
 // Changes after the store snapshot read before the first render; more are left to the feed.
 const CATCH_UP_BEFORE_SHOWING = 500;
-// The history part is most of the workspace; rewriting it after every comment would be a busy
-// main thread for little gain (an older history snapshot is caught up from the replica).
-const HISTORY_SNAPSHOT_EVERY_MS = 30_000;
 
 const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
 const NOT_SAVED = 'The change could not be saved on this device.';
@@ -87,6 +78,7 @@ export class WorkspaceSession {
   private readonly snapshots: SnapshotDb;
   private readonly conflicts: ConflictMerger;
   private readonly numbers: NumberKeeper;
+  private readonly snapshotKeeper: SnapshotKeeper;
   /**
    * What this page's deletions kept of each document, with the revision they were saved as, so
    * undoing one can restore it (only while that deletion is still the latest version).
@@ -105,6 +97,13 @@ export class WorkspaceSession {
     const name = replicaName(params.userId, params.slug);
     this.replicaName = name;
     this.snapshots = new SnapshotDb(snapshotDbName(name));
+    this.snapshotKeeper = new SnapshotKeeper({
+      store: this.store,
+      snapshots: this.snapshots,
+      clock: systemClock,
+      isWriting: () => this.writing > 0,
+      followedSeq: () => this.followedSeq,
+    });
     rememberReplica(name);
     this.replica = import('./replica.ts').then(({ openReplicaWhenClosed }) =>
       openReplicaWhenClosed(name),
@@ -300,10 +299,7 @@ export class WorkspaceSession {
     await writePushMark(replica, pushedAfter(filled)).catch(() => undefined);
     if (filled.resumed || this.writing > 0 || this.closed) return;
     try {
-      for (const part of ['main', 'history'] as const) {
-        const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
-        await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq: filled.seq, docs });
-      }
+      await this.snapshotKeeper.saveNow(['main', 'history'], filled.seq);
       this.savedAtFill = true;
     } catch {
       // Left to keepSnapshots: the next open reads the replica's feed, nothing is lost.
@@ -357,10 +353,7 @@ export class WorkspaceSession {
   private async saveWhileFilling(parts: readonly SnapshotPart[]): Promise<void> {
     this.numbers.topUp();
     try {
-      for (const part of parts) {
-        const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
-        await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq: 0, docs });
-      }
+      await this.snapshotKeeper.saveNow(parts, 0);
       this.savedWhileFilling = true;
       this.showFilling();
     } catch {
@@ -422,71 +415,10 @@ export class WorkspaceSession {
     for (const change of changes) if (change.conflicts?.length) this.conflicts.noticed(change.id);
   }
 
-  /**
-   * Save the store as snapshots (store-snapshot.ts) a few seconds after it changes, each part
-   * only when its documents changed. `fresh`: the snapshots just read are already current.
-   * `historyRead`: a history snapshot was read, so an older one is caught up from the replica
-   * at the next open; it is rewritten at most every HISTORY_SNAPSHOT_EVERY_MS like any other.
-   */
-  private keepSnapshots(
-    fresh: boolean,
-    historyRead: boolean,
-    firstDelay = SNAPSHOT_DELAY_MS,
-  ): void {
+  /** Keep the store's snapshots current (session/snapshot-keeper.ts) until the session closes. */
+  private keepSnapshots(fresh: boolean, historyRead: boolean, firstDelay?: number): void {
     if (this.closed) return;
-    const parts = ['main', 'history'] as const;
-    const written = new Map<SnapshotPart, readonly (readonly unknown[])[]>();
-    if (fresh)
-      for (const part of parts) written.set(part, this.store.versions(SNAPSHOT_TYPES[part]));
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let saving = false;
-    let historyAt = Date.now();
-    const save = async () => {
-      timer = null;
-      if (saving || this.closed) return;
-      saving = true;
-      try {
-        for (const part of parts) {
-          if (part === 'history' && !this.store.isHistoryLoaded()) continue;
-          const versions = this.store.versions(SNAPSHOT_TYPES[part]);
-          const previous = written.get(part);
-          if (previous && versions.every((v, i) => v === previous[i])) continue;
-          if (
-            part === 'history' &&
-            (previous || historyRead) &&
-            Date.now() - historyAt < HISTORY_SNAPSHOT_EVERY_MS
-          ) {
-            schedule(); // changed, but saved recently: look again later
-            continue;
-          }
-          // A change on screen but not yet committed must not reach a snapshot: it may be
-          // refused. Checked for each part, as a change can start while the previous one saves.
-          if (this.writing > 0) {
-            schedule();
-            break;
-          }
-          const seq = this.followedSeq;
-          const docs = this.store.snapshot(SNAPSHOT_TYPES[part]);
-          await this.snapshots.write(part, { version: SNAPSHOT_VERSION, seq, docs });
-          written.set(part, versions);
-          if (part === 'history') historyAt = Date.now();
-        }
-      } catch {
-        // A cache: if it cannot be written (storage full), the next open takes the slow path.
-      } finally {
-        saving = false;
-      }
-    };
-    const schedule = (delay = SNAPSHOT_DELAY_MS) => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void save(), delay);
-    };
-    schedule(firstDelay);
-    const unsubscribe = this.store.subscribe(schedule);
-    this.cleanups.push(() => {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-    });
+    this.cleanups.push(this.snapshotKeeper.keep({ fresh, historyRead, firstDelay }));
   }
 
   /** Save what closed pages showed but may not have committed (session/left-behind.ts). */
