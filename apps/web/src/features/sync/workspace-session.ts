@@ -1,8 +1,8 @@
-import { errorMessage, stampIssueEdits, type IssueDoc, type Role } from '@keel/domain';
+import type { Role } from '@keel/domain';
 import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
 import { afterPaint } from '../../shared/lib/after-paint.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { checkWrites, type CheckedWrites } from './check-writes.ts';
+import type { CheckedWrites } from './check-writes.ts';
 import { baseVersionsDbName } from './merge/base-versions.ts';
 import { ConflictMerger } from './merge/conflict-merger.ts';
 import { rememberReplica } from './known-replicas.ts';
@@ -18,6 +18,7 @@ import { OVERTAKEN_REASON, overtakenChange, replayLeftBehind } from './session/l
 import { keepRejected } from './rejected/rejected-store.ts';
 import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { NumberKeeper } from './session/number-keeper.ts';
+import { SessionWriter, type WriteOutcome } from './session/session-writer.ts';
 import { SnapshotKeeper } from './session/snapshot-keeper.ts';
 import { systemClock } from '../../shared/lib/clock.ts';
 import { browserOnlineStatus } from '../../shared/lib/online-status.ts';
@@ -28,7 +29,6 @@ import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Replica, ReplicaChange, Seq } from './replica.ts';
 import type { FillResult } from './replica-types.ts';
 import { replicaName } from './replica-name.ts';
-import { saveBatches } from './save-batches.ts';
 import { earlierSeq, readSnapshot, SNAPSHOT_TYPES, type SnapshotPart } from './store-snapshot.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
@@ -36,21 +36,10 @@ import { WorkspaceStore } from './workspace-store.ts';
 import { UndoStack } from '../undo/undo-stack.ts';
 import { restoreInSlices } from './restore-in-slices.ts';
 
-export type WriteOutcome =
-  | { ok: true }
-  | {
-      ok: false;
-      message: string;
-      errors: { path: string; message: string }[];
-      /** The document changed underneath the write (another device, usually). */
-      conflict?: boolean;
-    };
+export type { WriteOutcome } from './session/session-writer.ts';
 
 // Changes after the store snapshot read before the first render; more are left to the feed.
 const CATCH_UP_BEFORE_SHOWING = 500;
-
-const CONFLICT_MESSAGE = 'This changed on another device while you were editing. Try again.';
-const NOT_SAVED = 'The change could not be saved on this device.';
 
 export interface SessionParams {
   userId: string;
@@ -79,13 +68,7 @@ export class WorkspaceSession {
   private readonly conflicts: ConflictMerger;
   private readonly numbers: NumberKeeper;
   private readonly snapshotKeeper: SnapshotKeeper;
-  /**
-   * What this page's deletions kept of each document, with the revision they were saved as, so
-   * undoing one can restore it (only while that deletion is still the latest version).
-   */
-  private readonly deletedHere = new Map<string, Record<string, unknown>>();
-  /** Writes shown on screen and not yet committed by the device. */
-  private writing = 0;
+  private readonly writer: SessionWriter;
   private readonly cleanups: (() => void)[] = [];
   private closed = false;
 
@@ -101,7 +84,7 @@ export class WorkspaceSession {
       store: this.store,
       snapshots: this.snapshots,
       clock: systemClock,
-      isWriting: () => this.writing > 0,
+      isWriting: () => this.writer.isWriting(),
       followedSeq: () => this.followedSeq,
     });
     rememberReplica(name);
@@ -118,6 +101,28 @@ export class WorkspaceSession {
     this.monitor = new SyncMonitor(this.remoteUrl, {
       onDenied: (denial) => this.denials.push(denial),
       onUnauthorized: params.onUnauthorized,
+    });
+    this.writer = new SessionWriter({
+      replica: this.replica,
+      store: this.store,
+      queue: this.queue,
+      userId: this.userId,
+      role: () => this.role,
+      journal: { keep: (docs) => keepPending(name, docs), forget: forgetPending },
+      afterPaint,
+      sync: {
+        startSaving: () => this.monitor.startSaving(),
+        pullBusy: () => ['active', 'starting'].includes(this.monitor.signals.get().pull),
+      },
+      editing: (base) => this.conflicts.editing(base),
+      followedSeq: () => this.followedSeq,
+      fill: {
+        active: () => this.filling,
+        wrote: (results) => {
+          for (const r of results) this.writtenWhileFilling.add(r.id);
+          this.ahead.wrote(results.flatMap((r) => (r.rev ? [{ id: r.id, rev: r.rev }] : [])));
+        },
+      },
     });
     this.numbers = new NumberKeeper({
       store: this.store,
@@ -297,7 +302,7 @@ export class WorkspaceSession {
   private async filledWritten(replica: Replica, filled: FillResult): Promise<void> {
     if (this.closed) return;
     await writePushMark(replica, pushedAfter(filled)).catch(() => undefined);
-    if (filled.resumed || this.writing > 0 || this.closed) return;
+    if (filled.resumed || this.writer.isWriting() || this.closed) return;
     try {
       await this.snapshotKeeper.saveNow(['main', 'history'], filled.seq);
       this.savedAtFill = true;
@@ -446,138 +451,23 @@ export class WorkspaceSession {
   // so a change made meanwhile is never mistaken for part of the server's snapshot.
   private readonly queue = new WriteQueue();
 
-  /**
-   * Save documents on this device. Writes run one at a time, and `build` runs only when the
-   * previous write is visible in memory, so each change starts from the latest revision and two
-   * quick edits never conflict with each other. Return null from `build` to write nothing.
-   */
+  /** Save documents on this device (session/session-writer.ts). */
   update(build: () => readonly unknown[] | null): Promise<WriteOutcome> {
-    return this.queue.run(async (): Promise<WriteOutcome> => {
-      const first = build();
-      if (!first) return { ok: true };
-      const outcome = await this.save(first);
-      if (outcome.ok || outcome.conflict !== true) return outcome;
-      // Another device's change to the same document arrived meanwhile: let it land, then
-      // rebuild on top of it once.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const second = build();
-      return second ? this.save(second) : { ok: true };
-    });
+    return this.writer.update(build);
+  }
+
+  write(docs: readonly unknown[]): Promise<WriteOutcome> {
+    return this.writer.write(docs);
+  }
+
+  /** The domain's write rules on `docs` as this page would save them now. */
+  check(docs: readonly unknown[]): CheckedWrites {
+    return this.writer.check(docs);
   }
 
   /** The revision this page's deletion of a document was saved as, if it deleted it. */
   deletedRevision(id: string): string | undefined {
-    const rev = this.deletedHere.get(id)?._rev;
-    return typeof rev === 'string' ? rev : undefined;
-  }
-
-  write(docs: readonly unknown[]): Promise<WriteOutcome> {
-    return this.update(() => docs);
-  }
-
-  /**
-   * The domain's write rules on `docs` as this page would save them now, against the workspace
-   * in memory: the refusal the server would give, before anything is written.
-   */
-  check(docs: readonly unknown[]): CheckedWrites {
-    const ctx = { role: this.role, userId: this.userId };
-    return checkWrites(this.stamped(docs), ctx, this.store.lookup, (id) =>
-      this.deletedHere.get(id),
-    );
-  }
-
-  private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
-    const checked = this.check(docs);
-    if (!checked.ok) return checked;
-    // A restore (undo of a deletion) is written on top of the deletion's revision: an update,
-    // which can conflict, so it goes first and nothing else is saved if it does.
-    const updates = checked.docs.filter((d) => this.store.get(d._id) || d._rev !== undefined);
-    // The version each edit starts from, for a merge with another device's concurrent edit;
-    // kept once the change is painted, like the save itself.
-    const bases = updates.map((doc) => this.store.get(doc._id));
-    const updating = new Set(updates);
-    const creates = checked.docs.filter((d) => !updating.has(d));
-    // On screen now, before IndexedDB commits it (tens of milliseconds): kept in the journal
-    // first, so a page closed meanwhile loses nothing. If storage refuses the journal entry, the
-    // change shows once committed instead.
-    const journalKey = keepPending(this.replicaName, checked.docs);
-    const takeBack = journalKey ? this.store.showPending(checked.docs) : null;
-    this.writing++;
-    const saved = this.monitor.startSaving();
-    try {
-      // Safe in the journal, the change is painted first: saving it (and the screens that follow
-      // from the save) would otherwise hold up the frame that shows it.
-      if (takeBack) await afterPaint();
-      for (const base of bases) this.conflicts.editing(base);
-      const outcome = await this.commit(checked.docs, updates, creates);
-      if (!outcome.ok) takeBack?.();
-      return outcome;
-    } finally {
-      this.writing--;
-      saved();
-      if (journalKey) forgetPending(journalKey);
-    }
-  }
-
-  private async commit(
-    docs: Parameters<WorkspaceStore['showSaved']>[0],
-    updates: readonly { _id: string }[],
-    creates: readonly { _id: string }[],
-  ): Promise<WriteOutcome> {
-    try {
-      const replica = await this.replica;
-      // A change and its activity record go in one IndexedDB transaction, so they are saved
-      // together or not at all, when no update can conflict: the store has seen everything in
-      // the replica and no pull is writing to it. Otherwise updates go first, as they are the
-      // ones that can conflict, and an activity record must not be saved for a change that
-      // was not.
-      const together =
-        updates.length > 0 && creates.length > 0 && (await this.replicaSeenByStore(replica));
-      const { results, failed } = await saveBatches(replica, updates, creates, together);
-      if (failed?.error === 'conflict')
-        return { ok: false, conflict: true, message: CONFLICT_MESSAGE, errors: [] };
-      if (failed) return { ok: false, message: failed.reason || NOT_SAVED, errors: [] };
-      // On screen as soon as all of it is on the device, not a change-feed round later; an editor
-      // can drop its draft once this resolves.
-      const revs = new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : [])));
-      this.store.showSaved(docs, revs);
-      for (const doc of docs)
-        if ('_deleted' in doc && doc._deleted === true)
-          this.deletedHere.set(doc._id, { ...doc, _rev: revs.get(doc._id) });
-      if (this.filling) {
-        for (const doc of docs) this.writtenWhileFilling.add(doc._id);
-        this.ahead.wrote(results.flatMap((r) => (r.rev ? [{ id: r.id, rev: r.rev }] : [])));
-      }
-      return { ok: true };
-    } catch (error) {
-      const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
-      return { ok: false, message: quota ? errorMessage('STORAGE_FULL') : NOT_SAVED, errors: [] };
-    }
-  }
-
-  /**
-   * Whether nothing but this session's own writes can be in the replica unseen: no pull is
-   * writing to it, and the store has followed its change feed to the end. (Another tab writing
-   * the same replica is the one case this cannot see; see `saveBatches`.)
-   */
-  private async replicaSeenByStore(replica: Replica): Promise<boolean> {
-    const { pull } = this.monitor.signals.get();
-    if (pull === 'active' || pull === 'starting') return false;
-    return String(await replica.updateSeq()) === String(this.followedSeq);
-  }
-
-  /** Every issue written on this device records when each of its fields was edited. */
-  private stamped(docs: readonly unknown[]): unknown[] {
-    const now = new Date().toISOString();
-    return docs.map((doc) => {
-      const id = (doc as { _id?: unknown } | null)?._id;
-      const previous = typeof id === 'string' ? this.store.get(id) : undefined;
-      const next = doc as { type?: unknown; _deleted?: unknown } | null;
-      // A deletion keeps the issue's identity (tombstoneOf), and nothing to stamp.
-      if (previous?.type !== 'issue' || next?.type !== 'issue' || next._deleted === true)
-        return doc;
-      return stampIssueEdits(doc as IssueDoc, previous, now, this.userId);
-    });
+    return this.writer.deletedRevision(id);
   }
 
   /** Stop everything; resolves once the replica's connection is closed. */

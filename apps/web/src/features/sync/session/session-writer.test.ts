@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { errorMessage, type Role, type WorkspaceDoc } from '@keel/domain';
+import { testIssue, testMember, testProject } from '@keel/domain/test-fixtures';
+import type { WriteResult } from '../replica-types.ts';
+import { WorkspaceStore } from '../workspace-store.ts';
+import { SessionWriter, type WriterReplica } from './session-writer.ts';
+
+/**
+ * A device replica in memory that keeps revisions as PouchDB does: an update must name the
+ * current revision (else `conflict`), and each write moves the generation on.
+ */
+class MemoryReplica implements WriterReplica {
+  readonly docs = new Map<string, { _rev: string; [field: string]: unknown }>();
+  private seq = 0;
+  full = false;
+
+  async bulk(docs: readonly object[]): Promise<WriteResult[]> {
+    if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return docs.map((raw) => {
+      const doc = raw as { _id: string; _rev?: string };
+      const held = this.docs.get(doc._id);
+      if (held && held._rev !== doc._rev) return { id: doc._id, ok: false, error: 'conflict' };
+      const generation = held ? Number(held._rev.split('-')[0]) + 1 : 1;
+      const rev = `${generation}-${doc._id.length}${this.seq}`;
+      this.docs.set(doc._id, { ...doc, _rev: rev });
+      this.seq++;
+      return { id: doc._id, ok: true, rev };
+    });
+  }
+
+  async updateSeq() {
+    return this.seq;
+  }
+
+  async current(id: string) {
+    const held = this.docs.get(id);
+    return held ? { rev: held._rev, deleted: held._deleted === true } : null;
+  }
+
+  /** Another device's revision, synced into this replica (not yet in the store). */
+  synced(doc: WorkspaceDoc & { _rev: string }) {
+    this.docs.set(doc._id, doc);
+    this.seq++;
+  }
+}
+
+const project = testProject();
+const issue = { ...testIssue(), _rev: '1-a' };
+
+function writerOver(options: { role?: Role } = {}) {
+  const replica = new MemoryReplica();
+  replica.docs.set(issue._id, issue);
+  const store = new WorkspaceStore();
+  store.load([project, issue, testMember()]);
+  const journal = new Map<string, readonly object[]>();
+  let keys = 0;
+  const savingNow: boolean[] = [];
+  let writer!: SessionWriter;
+  writer = new SessionWriter({
+    replica: Promise.resolve(replica),
+    store,
+    queue: { run: (task) => task() },
+    userId: 'u1',
+    role: () => options.role ?? 'member',
+    journal: {
+      keep: (docs) => {
+        const key = `k${++keys}`;
+        journal.set(key, docs);
+        return key;
+      },
+      forget: (key) => void journal.delete(key),
+    },
+    afterPaint: async () => {
+      savingNow.push(writer.isWriting());
+    },
+    sync: { startSaving: () => () => undefined, pullBusy: () => false },
+    editing: () => undefined,
+    followedSeq: () => 0,
+    fill: { active: () => false, wrote: () => undefined },
+  });
+  return { writer, replica, store, journal, savingNow };
+}
+
+describe('SessionWriter', () => {
+  it('shows a change at once, commits it, and forgets its journal entry', async () => {
+    const { writer, replica, store, journal, savingNow } = writerOver();
+    const outcome = await writer.write([{ ...issue, title: 'Renamed' }]);
+    expect(outcome).toEqual({ ok: true });
+    expect(savingNow).toEqual([true]);
+    expect(writer.isWriting()).toBe(false);
+    expect(replica.docs.get(issue._id)).toMatchObject({ title: 'Renamed', _rev: /^2-/ });
+    expect(store.get(issue._id)).toMatchObject({ title: 'Renamed', _rev: /^2-/ });
+    expect(journal.size).toBe(0);
+  });
+
+  it('writes nothing the write rules refuse, and says why', async () => {
+    const { writer, replica, journal } = writerOver();
+    const outcome = await writer.write([{ ...issue, stateId: 'nope' }]);
+    expect(outcome).toMatchObject({
+      ok: false,
+      errors: [{ path: 'stateId' }],
+    });
+    expect(replica.docs.get(issue._id)?._rev).toBe('1-a');
+    expect(journal.size).toBe(0);
+  });
+
+  it("after a conflict, rebuilds once on top of the other device's revision once the store has it", async () => {
+    const { writer, replica, store } = writerOver();
+    // Another device renamed the issue; its revision is on this device, not yet in the store.
+    replica.synced({ ...issue, _rev: '2-bb', title: 'Theirs' });
+    const bases: (string | undefined)[] = [];
+    const done = writer.update(() => {
+      const current = store.get(issue._id);
+      bases.push(current?._rev);
+      return [{ ...current, priority: 1 }];
+    });
+    // The change feed brings the other revision a while later (later than any fixed pause
+    // the writer could have taken instead of waiting for it).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bases).toEqual(['1-a']);
+    store.apply([
+      {
+        id: issue._id,
+        seq: 2,
+        deleted: false,
+        doc: { ...issue, _rev: '2-bb', title: 'Theirs' },
+      },
+    ]);
+    expect(await done).toEqual({ ok: true });
+    expect(bases).toEqual(['1-a', '2-bb']);
+    expect(replica.docs.get(issue._id)).toMatchObject({
+      title: 'Theirs',
+      priority: 1,
+      _rev: /^3-/,
+    });
+  });
+
+  it('takes a change back off the screen when the device is full, and says so', async () => {
+    const { writer, replica, store, journal } = writerOver();
+    replica.full = true;
+    const outcome = await writer.write([{ ...issue, title: 'Lost?' }]);
+    expect(outcome).toMatchObject({ ok: false, message: errorMessage('STORAGE_FULL') });
+    expect(store.get(issue._id)).toMatchObject({ title: issue.title, _rev: '1-a' });
+    expect(journal.size).toBe(0);
+  });
+
+  it('remembers what its deletions kept, so an undo can restore the issue', async () => {
+    const { writer, store } = writerOver({ role: 'admin' });
+    const outcome = await writer.write([{ _id: issue._id, _rev: '1-a', _deleted: true }]);
+    expect(outcome).toEqual({ ok: true });
+    expect(store.get(issue._id)).toBeUndefined();
+    expect(writer.deletedRevision(issue._id)).toMatch(/^2-/);
+  });
+});
