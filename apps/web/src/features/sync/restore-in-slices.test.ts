@@ -21,7 +21,8 @@ const activity = (n: number, rev = '1-a', to = 'x'): WorkspaceDoc => ({
 
 function storeWithMain() {
   const store = new WorkspaceStore();
-  store.load([project, issue]);
+  store.ingest([project, issue], 'replica');
+  store.markLoaded('main');
   return store;
 }
 

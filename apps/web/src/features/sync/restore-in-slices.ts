@@ -7,14 +7,15 @@ export const RESTORE_SLICE = 2_500;
 
 /**
  * Restore a snapshot part into the store a slice per task, telling subscribers once, with the
- * last slice (which also moves the part's flag). Changes the feed applies in between are kept:
- * the store does not replace a revision with an older one. False when `stillWanted` turned
- * false part-way (the session closed): the rest is not restored.
+ * last slice, and then marking `loaded` loaded (null: an older snapshot, not all there is yet).
+ * Changes the feed applies in between are kept: the store does not replace a revision with an
+ * older one. False when `stillWanted` turned false part-way (the session closed): the rest is
+ * not restored.
  */
 export async function restoreInSlices(
-  store: Pick<WorkspaceStore, 'restore'>,
+  store: Pick<WorkspaceStore, 'ingest' | 'markLoaded'>,
   docs: readonly WorkspaceDoc[],
-  part: 'main' | 'history' | 'older history',
+  loaded: 'main' | 'history' | null,
   stillWanted: () => boolean,
   slice = RESTORE_SLICE,
   /** How the page gets its turn between slices (tests look at the store there). */
@@ -22,10 +23,11 @@ export async function restoreInSlices(
 ): Promise<boolean> {
   let at = 0;
   for (; at + slice < docs.length; at += slice) {
-    store.restore(docs.slice(at, at + slice), 'older history', false);
+    store.ingest(docs.slice(at, at + slice), 'snapshot', { notify: false });
     await yieldToPage();
     if (!stillWanted()) return false;
   }
-  store.restore(docs.slice(at), part);
+  store.ingest(docs.slice(at), 'snapshot');
+  if (loaded) store.markLoaded(loaded);
   return true;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testProject } from '@keel/domain/test-fixtures';
+import type { WorkspaceDoc } from '@keel/domain';
+import { testIssue, testProject } from '@keel/domain/test-fixtures';
 import { earlierSeq, readSnapshot, SNAPSHOT_VERSION } from './store-snapshot.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -26,33 +27,49 @@ describe('store snapshots', () => {
   it('a store restored from its own snapshot holds the same documents and says which part is loaded', () => {
     const project = testProject();
     const store = new WorkspaceStore();
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     const saved = store.snapshot(['project', 'issue']);
 
     const reopened = new WorkspaceStore();
     expect(reopened.isLoaded()).toBe(false);
-    reopened.restore(saved, 'main');
+    reopened.ingest(saved, 'snapshot');
+    reopened.markLoaded('main');
     expect(reopened.isLoaded()).toBe(true);
     expect(reopened.isHistoryLoaded()).toBe(false);
     expect(reopened.get(project._id)).toEqual(store.get(project._id));
-    reopened.restore([], 'history');
+    reopened.markLoaded('history');
     expect(reopened.isHistoryLoaded()).toBe(true);
   });
 
   it('an older history snapshot is in the store but not called loaded until the rest is merged', () => {
     const project = testProject();
+    const issue = testIssue();
+    const comment: WorkspaceDoc = {
+      _id: 'comment:c1',
+      type: 'comment',
+      issueId: issue._id,
+      body: 'From an older snapshot',
+      authorId: 'u1',
+      editedAt: null,
+      createdAt: issue.createdAt,
+      updatedAt: issue.createdAt,
+    };
     const store = new WorkspaceStore();
-    store.restore([project], 'main');
-    store.restore([], 'older history');
+    store.ingest([project, issue], 'snapshot');
+    store.markLoaded('main');
+    store.ingest([comment], 'snapshot');
+    expect(store.commentsOf(issue._id)).toHaveLength(1);
     expect(store.isHistoryLoaded()).toBe(false);
-    store.merge([]);
+    store.markLoaded('history');
     expect(store.isHistoryLoaded()).toBe(true);
   });
 
   it('a later change replayed over a restored snapshot wins; an older revision does not', () => {
     const project = { ...testProject(), _rev: '2-b' };
     const store = new WorkspaceStore();
-    store.restore([project], 'main');
+    store.ingest([project], 'snapshot');
+    store.markLoaded('main');
     store.apply([
       { id: project._id, seq: 5, deleted: false, doc: { ...project, _rev: '1-a', name: 'Old' } },
     ]);

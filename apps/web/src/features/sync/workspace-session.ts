@@ -179,14 +179,16 @@ export class WorkspaceSession {
       // does not shift under the pointer a moment after it shows. More are left to the feed.
       const recent = await replica.changesAfter(main.seq, CATCH_UP_BEFORE_SHOWING);
       if (this.closed) return;
-      this.store.restore(main.docs, 'main');
+      this.store.ingest(main.docs, 'snapshot');
+      this.store.markLoaded('main');
       this.received(recent.changes);
       from = recent.last;
     } else {
       from = await replica.updateSeq();
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.main);
       if (this.closed) return;
-      this.store.load(docs);
+      this.store.ingest(docs, 'replica');
+      this.store.markLoaded('main');
     }
     this.follow(replica, from);
     this.saveLeftBehind(replica);
@@ -200,20 +202,21 @@ export class WorkspaceSession {
       const behind = earlierSeq(history.seq, from) !== from;
       // In slices, a task each: at 100,000 issues the history is 300,000 documents, one task of
       // 0.9 s that held back a change arriving meanwhile (the second browser's tail in the bench).
-      const part = behind ? 'older history' : 'history';
-      if (!(await restoreInSlices(this.store, history.docs, part, () => !this.closed))) return;
+      const loaded = behind ? null : 'history';
+      if (!(await restoreInSlices(this.store, history.docs, loaded, () => !this.closed))) return;
       if (behind) {
         try {
           this.store.apply(await replica.changesBetween(history.seq, from));
         } finally {
           // Unreadable, the older history is still better than a screen waiting for ever.
-          this.store.merge([]);
+          this.store.markLoaded('history');
         }
       }
     } else {
       const docs = await replica.loadTypes(SNAPSHOT_TYPES.history);
       if (this.closed) return;
-      this.store.merge(docs);
+      this.store.ingest(docs, 'replica');
+      this.store.markLoaded('history');
     }
     this.keepSnapshots(main !== null && history !== null, history !== null);
   }
@@ -232,15 +235,17 @@ export class WorkspaceSession {
       ),
     );
     if (saved[0] && saved[1]) {
-      this.store.restore(saved[0].docs, 'main');
-      this.store.restore(saved[1].docs, 'history');
+      this.store.ingest(saved[0].docs, 'snapshot');
+      this.store.ingest(saved[1].docs, 'snapshot');
+      this.store.markLoaded('main');
+      this.store.markLoaded('history');
     }
     this.filling = true;
     try {
       const filled = await replica.fill(this.monitor.remoteUrl, {
         onDocs: (docs, deleted) => {
           if (this.closed) return;
-          this.store.addChecked(docs);
+          this.store.ingest(docs, 'fill');
           if (deleted.length)
             this.store.apply(deleted.map((id) => ({ id, seq: 0, deleted: true, doc: null })));
         },
@@ -259,10 +264,11 @@ export class WorkspaceSession {
       // Changes saved through the fill that was cut off have not reached the server yet, so its
       // pages did not bring them: read them from the replica (a later revision replaces an
       // earlier one in the store, never the reverse).
-      if (filled.resumed)
-        this.store.merge(
-          await replica.loadTypes([...SNAPSHOT_TYPES.main, ...SNAPSHOT_TYPES.history]),
-        );
+      if (filled.resumed) {
+        const docs = await replica.loadTypes([...SNAPSHOT_TYPES.main, ...SNAPSHOT_TYPES.history]);
+        this.store.ingest(docs, 'replica');
+        this.store.markLoaded('history');
+      }
       if (this.closed) return true;
       this.filling = false;
       // Resumed, the changes made since the fill was cut off may not be among `mine` (written
@@ -332,7 +338,7 @@ export class WorkspaceSession {
    */
   private async mainRead(): Promise<void> {
     if (this.closed) return;
-    this.store.load([]);
+    this.store.markLoaded('main');
     this.queue.release();
     await this.saveWhileFilling(['main']);
   }
@@ -344,8 +350,8 @@ export class WorkspaceSession {
    */
   private async caughtUp(): Promise<void> {
     if (this.closed) return;
-    this.store.load([]);
-    this.store.merge([]);
+    this.store.markLoaded('main');
+    this.store.markLoaded('history');
     this.queue.release();
     await this.saveWhileFilling(['main', 'history']);
   }

@@ -29,7 +29,8 @@ const activity = (id: string, issueId: string, at: string) => ({
 describe('WorkspaceStore indexes', () => {
   it('finds issues by project and number, and follows a move or a deletion', () => {
     const store = new WorkspaceStore();
-    store.load([project, parent]);
+    store.ingest([project, parent], 'replica');
+    store.markLoaded('main');
     expect(store.issueByNumber(project._id, 1)?._id).toBe(parent._id);
     expect(store.issueByNumber(project._id, 2)).toBeUndefined();
     store.apply([{ id: parent._id, seq: 2, deleted: true, doc: null }]);
@@ -38,7 +39,8 @@ describe('WorkspaceStore indexes', () => {
 
   it('lists sub-issues by number, the same array until one of them changes', () => {
     const store = new WorkspaceStore();
-    store.load([project, parent, child(9), child(3)]);
+    store.ingest([project, parent, child(9), child(3)], 'replica');
+    store.markLoaded('main');
     const children = store.childrenOf(parent._id);
     expect(children.map((i) => i.number)).toEqual([3, 9]);
     expect(store.childrenOf(parent._id)).toBe(children);
@@ -56,13 +58,17 @@ describe('WorkspaceStore indexes', () => {
 
   it('keeps each issue’s activity oldest first, changed only for the issue it belongs to', () => {
     const store = new WorkspaceStore();
-    store.load([
-      project,
-      parent,
-      child(2),
-      activity('b', parent._id, '2026-01-02T00:00:00.000Z'),
-      activity('a', parent._id, '2026-01-01T00:00:00.000Z'),
-    ]);
+    store.ingest(
+      [
+        project,
+        parent,
+        child(2),
+        activity('b', parent._id, '2026-01-02T00:00:00.000Z'),
+        activity('a', parent._id, '2026-01-01T00:00:00.000Z'),
+      ],
+      'replica',
+    );
+    store.markLoaded('main');
     const ofParent = store.activityOf(parent._id);
     const ofChild = store.activityOf('issue:c2');
     expect(ofParent.map((a) => a._id)).toEqual(['activity:a', 'activity:b']);
@@ -81,7 +87,8 @@ describe('WorkspaceStore indexes', () => {
 
   it('indexes what this device saved as soon as it is shown', () => {
     const store = new WorkspaceStore();
-    store.load([project, parent]);
+    store.ingest([project, parent], 'replica');
+    store.markLoaded('main');
     store.showSaved([child(4)], new Map([['issue:c4', '1-b']]));
     expect(store.childrenOf(parent._id).map((i) => i.number)).toEqual([4]);
     expect(store.issueByNumber(project._id, 4)?._id).toBe('issue:c4');
@@ -89,17 +96,24 @@ describe('WorkspaceStore indexes', () => {
 });
 
 describe('WorkspaceStore late reads', () => {
-  // A session reads its history once, from a snapshot (restore) or from the replica (merge).
+  // A session reads its history once, from a snapshot or from the replica.
   const readHistory = {
-    merge: (store: WorkspaceStore, docs: WorkspaceDoc[]) => store.merge(docs),
-    restore: (store: WorkspaceStore, docs: WorkspaceDoc[]) => store.restore(docs, 'history'),
+    replica: (store: WorkspaceStore, docs: WorkspaceDoc[]) => {
+      store.ingest(docs, 'replica');
+      store.markLoaded('history');
+    },
+    snapshot: (store: WorkspaceStore, docs: WorkspaceDoc[]) => {
+      store.ingest(docs, 'snapshot');
+      store.markLoaded('history');
+    },
   };
 
   it.each(Object.entries(readHistory))(
     'does not bring back what the change feed deleted before the history was read (%s)',
     (_, read) => {
       const store = new WorkspaceStore();
-      store.load([project, parent]);
+      store.ingest([project, parent], 'replica');
+      store.markLoaded('main');
       const note = activity('gone', parent._id, '2026-01-01T00:00:00.000Z');
       const kept = activity('kept', parent._id, '2026-01-02T00:00:00.000Z');
       store.apply([{ id: note._id, seq: 5, deleted: true, doc: null }]);
@@ -112,10 +126,12 @@ describe('WorkspaceStore late reads', () => {
 
   it('does not bring back what this device deleted before the history was read', () => {
     const store = new WorkspaceStore();
-    store.load([project, parent]);
+    store.ingest([project, parent], 'replica');
+    store.markLoaded('main');
     const note = activity('mine', parent._id, '2026-01-01T00:00:00.000Z');
     store.showSaved([{ _id: note._id, _deleted: true }], new Map([[note._id, '2-b']]));
-    store.merge([note]);
+    store.ingest([note], 'replica');
+    store.markLoaded('history');
     expect(store.get(note._id)).toBeUndefined();
   });
 
@@ -123,7 +139,8 @@ describe('WorkspaceStore late reads', () => {
     'forgets the deletions once the history is in, and remembers no more (%s)',
     (_, read) => {
       const store = new WorkspaceStore();
-      store.load([project, parent]);
+      store.ingest([project, parent], 'replica');
+      store.markLoaded('main');
       const gone = (n: number) => ({ id: `comment:gone${n}`, seq: n, deleted: true, doc: null });
       store.apply([gone(1), gone(2), gone(3)]);
       store.showSaved(

@@ -8,7 +8,8 @@ const sub = testIssue({ _id: 'issue:i2', projectId: project._id, number: 2, pare
 
 function storeWithIssue() {
   const store = new WorkspaceStore();
-  store.load([project, issue]);
+  store.ingest([project, issue], 'replica');
+  store.markLoaded('main');
   return store;
 }
 

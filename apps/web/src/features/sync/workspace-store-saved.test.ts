@@ -7,7 +7,8 @@ const issue = testIssue({ _id: 'issue:i1', _rev: '3-a', projectId: project._id, 
 
 function storeWithIssue() {
   const store = new WorkspaceStore();
-  store.load([project, issue]);
+  store.ingest([project, issue], 'replica');
+  store.markLoaded('main');
   return store;
 }
 

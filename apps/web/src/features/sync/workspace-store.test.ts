@@ -9,7 +9,8 @@ const project = testProject({ _rev: '1-a', createdAt: now, updatedAt: now });
 describe('WorkspaceStore', () => {
   it('files documents by type and keeps a list stable until it changes', () => {
     const store = new WorkspaceStore();
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     const projects = store.list('project');
     expect(projects.map((p) => p.key)).toEqual(['ENG']);
     expect(store.list('project')).toBe(projects);
@@ -19,7 +20,8 @@ describe('WorkspaceStore', () => {
 
   it('replaces and deletes through the change feed', () => {
     const store = new WorkspaceStore();
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     const before = store.list('project');
     store.apply([
       { id: 'project:p1', seq: 1, deleted: false, doc: { ...project, name: 'Platform' } },
@@ -33,7 +35,8 @@ describe('WorkspaceStore', () => {
 
   it('keeps documents that fail the schema out of view', () => {
     const store = new WorkspaceStore();
-    store.load([{ ...project, key: 'lowercase' }, { _id: 'junk' }]);
+    store.ingest([{ ...project, key: 'lowercase' }, { _id: 'junk' }], 'replica');
+    store.markLoaded('main');
     expect(store.list('project')).toEqual([]);
     expect(store.invalid).toBe(2);
   });
@@ -42,7 +45,8 @@ describe('WorkspaceStore', () => {
     const store = new WorkspaceStore();
     let calls = 0;
     store.subscribe(() => calls++);
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     await Promise.resolve();
     expect(calls).toBe(1); // the first change after a quiet spell is immediate
     for (let i = 0; i < 50; i++)
@@ -60,7 +64,8 @@ describe('WorkspaceStore', () => {
     const store = new WorkspaceStore();
     let calls = 0;
     store.subscribe(() => calls++);
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     store.apply([{ id: 'project:p1', seq: 1, deleted: true, doc: null }]);
     await Promise.resolve();
     expect(calls).toBe(1);
@@ -70,7 +75,8 @@ describe('WorkspaceStore', () => {
 describe('WorkspaceStore.whenApplied', () => {
   it('resolves when the revision arrives through the change feed', async () => {
     const store = new WorkspaceStore();
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     let done = false;
     const waiting = store.whenApplied('project:p1', '2-b').then(() => (done = true));
     await Promise.resolve();
@@ -82,7 +88,8 @@ describe('WorkspaceStore.whenApplied', () => {
 
   it('resolves at once for a revision already in memory', async () => {
     const store = new WorkspaceStore();
-    store.load([project]);
+    store.ingest([project], 'replica');
+    store.markLoaded('main');
     await expect(store.whenApplied('project:p1', '1-a')).resolves.toBeUndefined();
   });
 });
@@ -92,17 +99,18 @@ describe('WorkspaceStore.merge', () => {
     const store = new WorkspaceStore();
     const newer = { ...makeIssue({ title: 'Newer' }), _rev: '3-c' };
     const older = { ...makeIssue({ title: 'Older' }), _rev: '2-b' };
-    store.load([]);
+    store.markLoaded('main');
     store.apply([{ id: newer._id, seq: 1, deleted: false, doc: newer }]);
-    store.merge([older]);
+    store.ingest([older], 'replica');
+    store.markLoaded('history');
     expect((store.get(newer._id) as { title: string }).title).toBe('Newer');
   });
 
   it('says when the history (comments, activity) is in memory, even when there is none', () => {
     const store = new WorkspaceStore();
-    store.load([]);
+    store.markLoaded('main');
     expect(store.isHistoryLoaded()).toBe(false);
-    store.merge([]);
+    store.markLoaded('history');
     expect(store.isHistoryLoaded()).toBe(true);
   });
 });

@@ -76,7 +76,7 @@ export class WorkspaceStore {
   private loaded = false;
   private historyLoaded = false;
   private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
-  // Deletions the change feed brought. History is read after the feed starts (restore, merge);
+  // Deletions the change feed brought. History is read after the feed starts (`ingest`);
   // an older copy read late must not bring a deleted comment back. Only needed until history
   // is in: then it is emptied and no longer fed, so it does not grow for the session's life.
   private readonly deletedByFeed = new Set<string>();
@@ -155,36 +155,50 @@ export class WorkspaceStore {
     });
   }
 
-  /** The initial contents of the replica. */
-  load(docs: readonly unknown[]): void {
-    for (const raw of docs) this.put(raw);
-    this.loaded = true;
-    this.scheduleNotify();
+  /**
+   * Documents coming in, whole: read from the replica (`replica`: parsed against the schema, as
+   * a replica may hold anything), from a store snapshot of this build or a first fill's checked
+   * pages (`snapshot`, `fill`: parsed already). A read of the replica or a snapshot never brings
+   * back a document the change feed deleted while history was still being read (a fill's pages
+   * are newer than its deletions, and may bring a document back). A snapshot is older than the
+   * feed, so a revision held at a later or the same generation is kept over it; the others
+   * replace an older generation only. `notify: false` for a slice of many that is not the last.
+   */
+  ingest(docs: readonly unknown[], source: 'replica', options?: { notify?: boolean }): void;
+  ingest(
+    docs: readonly WorkspaceDoc[],
+    source: 'snapshot' | 'fill',
+    options?: { notify?: boolean },
+  ): void;
+  ingest(
+    docs: readonly unknown[],
+    source: 'replica' | 'snapshot' | 'fill',
+    options: { notify?: boolean } = {},
+  ): void {
+    for (const raw of docs) {
+      const id = (raw as { _id?: unknown } | null)?._id;
+      if (source !== 'fill' && typeof id === 'string' && this.deletedByFeed.has(id)) continue;
+      if (source === 'replica') this.put(raw);
+      else if (source === 'fill') this.putValid(raw as WorkspaceDoc);
+      else {
+        const doc = raw as WorkspaceDoc;
+        const held = this.get(doc._id)?._rev;
+        if (held && revGeneration(held) >= revGeneration(doc._rev ?? '0')) continue;
+        this.putValid(doc);
+      }
+    }
+    if (options.notify !== false) this.scheduleNotify();
   }
 
   /**
-   * Documents from a store snapshot of this same build (store-snapshot.ts): they passed the
-   * schema when they first came in, so they are not parsed again. `part` says which flag moves:
-   * none for 'older history', a snapshot that misses later changes; `merge` moves it once they
-   * are in, so no screen shows the older history as if it were all (an empty inbox, say).
-   * A snapshot may be restored in slices while the change feed runs: a revision the store
-   * already holds at a later (or the same) generation came from the feed, and is kept.
-   * `notify: false` for a slice that is not the last.
+   * A part of the workspace is all in memory: `main` (what lists and boards show), `history`
+   * (comments, activity and conflict entries). Until then a screen that needs it waits rather
+   * than show part of it as all there is (an empty inbox, say).
    */
-  restore(
-    docs: readonly WorkspaceDoc[],
-    part: 'main' | 'history' | 'older history',
-    notify = true,
-  ): void {
-    for (const doc of docs) {
-      if (this.deletedByFeed.has(doc._id)) continue;
-      const held = this.get(doc._id)?._rev;
-      if (held && revGeneration(held) >= revGeneration(doc._rev ?? '0')) continue;
-      this.putValid(doc);
-    }
+  markLoaded(part: 'main' | 'history'): void {
     if (part === 'main') this.loaded = true;
-    else if (part === 'history') this.historyIn();
-    if (notify) this.scheduleNotify();
+    else this.historyIn();
+    this.scheduleNotify();
   }
 
   /** Every document of these types, for a store snapshot. */
@@ -197,28 +211,7 @@ export class WorkspaceStore {
     return types.map((type) => this.collections[type].list());
   }
 
-  /** Documents arriving while the replica is being filled for the first time (no flag moves). */
-  add(docs: readonly unknown[]): void {
-    for (const raw of docs) this.put(raw);
-    this.scheduleNotify();
-  }
-
-  /** Documents the first sync has already checked against the schema (off the page's thread). */
-  addChecked(docs: readonly WorkspaceDoc[]): void {
-    for (const doc of docs) this.putValid(doc);
-    this.scheduleNotify();
-  }
-
-  /** More of the replica's contents, read after the first screen (comments, activity). */
-  merge(docs: readonly unknown[]): void {
-    for (const raw of docs) {
-      const id = (raw as { _id?: unknown } | null)?._id;
-      if (typeof id !== 'string' || !this.deletedByFeed.has(id)) this.put(raw);
-    }
-    this.historyIn();
-    this.scheduleNotify();
-  }
-
+  /** Changes of the replica's change feed, in order. */
   apply(changes: readonly ReplicaChange[]): void {
     for (const change of changes) {
       if (change.deleted) {

@@ -51,12 +51,12 @@ function writerOver(options: { role?: Role } = {}) {
   const replica = new MemoryReplica();
   replica.docs.set(issue._id, issue);
   const store = new WorkspaceStore();
-  store.load([project, issue, testMember()]);
+  store.ingest([project, issue, testMember()], 'replica');
+  store.markLoaded('main');
   const journal = new Map<string, readonly object[]>();
   let keys = 0;
   const savingNow: boolean[] = [];
-  let writer!: SessionWriter;
-  writer = new SessionWriter({
+  const writer: SessionWriter = new SessionWriter({
     replica: Promise.resolve(replica),
     store,
     queue: { run: (task) => task() },
