@@ -18,18 +18,17 @@ import { OVERTAKEN_REASON, overtakenChange, replayLeftBehind } from './session/l
 import { keepRejected } from './rejected/rejected-store.ts';
 import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { NumberKeeper } from './session/number-keeper.ts';
+import { FirstFill, type Filled } from './session/first-fill.ts';
 import { SessionWriter, type WriteOutcome } from './session/session-writer.ts';
 import { SnapshotKeeper } from './session/snapshot-keeper.ts';
 import { systemClock } from '../../shared/lib/clock.ts';
 import { browserOnlineStatus } from '../../shared/lib/online-status.ts';
-import { PushWhileFilling } from './push-while-filling.ts';
 import { DenialQueue } from './session/denial-queue.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Replica, ReplicaChange, Seq } from './replica.ts';
-import type { FillResult } from './replica-types.ts';
 import { replicaName } from './replica-name.ts';
-import { earlierSeq, readSnapshot, SNAPSHOT_TYPES, type SnapshotPart } from './store-snapshot.ts';
+import { earlierSeq, readSnapshot, SNAPSHOT_TYPES } from './store-snapshot.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -69,6 +68,7 @@ export class WorkspaceSession {
   private readonly numbers: NumberKeeper;
   private readonly snapshotKeeper: SnapshotKeeper;
   private readonly writer: SessionWriter;
+  private readonly firstFill: FirstFill;
   private readonly cleanups: (() => void)[] = [];
   private closed = false;
 
@@ -102,6 +102,23 @@ export class WorkspaceSession {
       onDenied: (denial) => this.denials.push(denial),
       onUnauthorized: params.onUnauthorized,
     });
+    this.firstFill = new FirstFill({
+      store: this.store,
+      readSnapshot: (part) => this.snapshots.read(part),
+      saveSnapshots: (parts, seq) => this.snapshotKeeper.saveNow(parts, seq),
+      remoteUrl: this.remoteUrl,
+      online: browserOnlineStatus,
+      isClosed: () => this.closed,
+      isWriting: () => this.writer.isWriting(),
+      release: () => this.queue.release(),
+      topUpNumbers: () => this.numbers.topUp(),
+      showFilling: (pull, push, pending) => this.monitor.showFilling(pull, push, pending),
+      onUnauthorized: params.onUnauthorized,
+      pushAhead: async (written) => (await this.replica).pushAhead(this.remoteUrl, written),
+      onDenied: (denial) => this.denials.push(denial),
+      noticedConflict: (id) => this.conflicts.noticed(id),
+      writePushMark: async (pushed) => writePushMark(await this.replica, pushed),
+    });
     this.writer = new SessionWriter({
       replica: this.replica,
       store: this.store,
@@ -116,13 +133,7 @@ export class WorkspaceSession {
       },
       editing: (base) => this.conflicts.editing(base),
       followedSeq: () => this.followedSeq,
-      fill: {
-        active: () => this.filling,
-        wrote: (results) => {
-          for (const r of results) this.writtenWhileFilling.add(r.id);
-          this.ahead.wrote(results.flatMap((r) => (r.rev ? [{ id: r.id, rev: r.rev }] : [])));
-        },
-      },
+      fill: this.firstFill,
     });
     this.numbers = new NumberKeeper({
       store: this.store,
@@ -167,7 +178,11 @@ export class WorkspaceSession {
 
   private async open(): Promise<void> {
     const replica = await this.replica;
-    if ((await replica.needsFill().catch(() => false)) && (await this.fill(replica))) return;
+    if (
+      (await replica.needsFill().catch(() => false)) &&
+      (await this.firstFill.run(replica, (filled) => this.afterFill(replica, filled)))
+    )
+      return;
     this.queue.release();
     // What lists and boards show comes first, so the first screen renders from it; comments and
     // activity (most of a workspace's documents) follow a moment later.
@@ -221,185 +236,19 @@ export class WorkspaceSession {
     this.keepSnapshots(main !== null && history !== null, history !== null);
   }
 
-  /**
-   * First visit on this device, or a first visit cut off: the replica is filled from the server
-   * (replica-bootstrap.ts) and the screens fill in page by page. Offline, or if the server fails,
-   * the replica opens as it is and replication does the rest. False when nothing was filled.
-   */
-  private async fill(replica: Replica): Promise<boolean> {
-    if (!navigator.onLine) return false;
-    // A fill cut off: show what its page saved while this one fetches everything again.
-    const saved = await Promise.all(
-      (['main', 'history'] as const).map(async (part) =>
-        readSnapshot(await this.snapshots.read(part).catch(() => null)),
-      ),
-    );
-    if (saved[0] && saved[1]) {
-      this.store.ingest(saved[0].docs, 'snapshot');
-      this.store.ingest(saved[1].docs, 'snapshot');
-      this.store.markLoaded('main');
-      this.store.markLoaded('history');
-    }
-    this.filling = true;
-    try {
-      const filled = await replica.fill(this.monitor.remoteUrl, {
-        onDocs: (docs, deleted) => {
-          if (this.closed) return;
-          this.store.ingest(docs, 'fill');
-          if (deleted.length)
-            this.store.apply(deleted.map((id) => ({ id, seq: 0, deleted: true, doc: null })));
-        },
-        onMainRead: () => this.mainRead(),
-        onCaughtUp: () => this.caughtUp(),
-        onFilled: (result) => this.filledWritten(replica, result),
-        onLive: (reachable, status) => {
-          this.fillReachable = reachable;
-          if (reachable) this.ahead.retry();
-          this.showFilling();
-          // The session is gone, or this person's access to the workspace.
-          if (status === 401 || status === 404) this.onUnauthorized();
-        },
-      });
-      if (!filled || this.closed) return filled !== null;
-      // Changes saved through the fill that was cut off have not reached the server yet, so its
-      // pages did not bring them: read them from the replica (a later revision replaces an
-      // earlier one in the store, never the reverse).
-      if (filled.resumed) {
-        const docs = await replica.loadTypes([...SNAPSHOT_TYPES.main, ...SNAPSHOT_TYPES.history]);
-        this.store.ingest(docs, 'replica');
-        this.store.markLoaded('history');
-      }
-      if (this.closed) return true;
-      this.filling = false;
-      // Resumed, the changes made since the fill was cut off may not be among `mine` (written
-      // offline, outside a fill): all of the replica is counted as waiting until the push has
-      // been through it, which says too much rather than too little.
-      this.follow(replica, filled.seq, pushedAfter(filled));
-      void this.settleWrittenWhileFilling(replica);
-      this.saveLeftBehind(replica);
-      // Saved as the fill ended (`filledWritten`), or else the snapshot saved when the feed was
-      // caught up is replaced at once by one that knows its sequence: opening from one that does
-      // not reads the whole replica's feed.
-      if (this.savedAtFill) this.keepSnapshots(true, true);
-      else this.keepSnapshots(false, false, 0);
-      return true;
-    } catch {
-      // Closing the session stops the fill: nothing more to open.
-      return this.closed;
-    } finally {
-      this.filling = false;
-      this.ahead.stop();
-      this.queue.release();
-    }
-  }
-
-  /** A first fill is running (replica-bootstrap.ts). */
-  private filling = false;
-  /** The store's snapshots were saved at the filled replica's sequence (`filledWritten`). */
-  private savedAtFill = false;
-
-  /**
-   * The fill has written everything and calls itself done once this settles: save the push mark
-   * and the store's snapshots at the replica's sequence, so a page closed right after opens from
-   * them. A resumed fill's store lacks what the cut-off one wrote (merged once it ends), and a
-   * change on screen not yet committed must not reach a snapshot: both leave the snapshots to
-   * `keepSnapshots`.
-   */
-  private async filledWritten(replica: Replica, filled: FillResult): Promise<void> {
-    if (this.closed) return;
-    await writePushMark(replica, pushedAfter(filled)).catch(() => undefined);
-    if (filled.resumed || this.writer.isWriting() || this.closed) return;
-    try {
-      await this.snapshotKeeper.saveNow(['main', 'history'], filled.seq);
-      this.savedAtFill = true;
-    } catch {
-      // Left to keepSnapshots: the next open reads the replica's feed, nothing is lost.
-    }
-  }
-  /** The fill's snapshot is saved: the workspace is on the device. */
-  private savedWhileFilling = false;
-  /** The fill's live feed answers. */
-  private fillReachable = true;
-  /** Documents this page wrote through the fill: settled against the replica once it ends. */
-  private readonly writtenWhileFilling = new Set<string>();
-  /**
-   * Those writes go up at once rather than when the fill ends, which at 100,000 issues is minutes
-   * later; replication takes over when it starts.
-   */
-  private readonly ahead = new PushWhileFilling(
-    async (written) => (await this.replica).pushAhead(this.remoteUrl, written),
-    { onDenied: (denial) => this.denials.push(denial), onCount: () => this.showFilling() },
-  );
-
-  /**
-   * A fresh fill has brought everything the lists need (decision 014): they are whole, changes
-   * can be made, and once their snapshot is saved the device counts as synced while comments
-   * and activity follow.
-   */
-  private async mainRead(): Promise<void> {
-    if (this.closed) return;
-    this.store.markLoaded('main');
-    this.queue.release();
-    await this.saveWhileFilling(['main']);
-  }
-
-  /**
-   * Every document of the workspace is in memory. Saved whole as a store snapshot, before the
-   * fill writes any document, it is on the device: the next open (offline too) shows it while
-   * the replica's fill goes on behind. Changes can be made from here; they go through the fill.
-   */
-  private async caughtUp(): Promise<void> {
-    if (this.closed) return;
-    this.store.markLoaded('main');
-    this.store.markLoaded('history');
-    this.queue.release();
-    await this.saveWhileFilling(['main', 'history']);
-  }
-
-  /**
-   * Save these parts of the store as snapshots while the replica is still being filled
-   * (sequence 0: they say nothing of the replica yet); once saved, the device counts as synced.
-   * Not saved (a full disk, say): the fill writes the documents one by one all the same.
-   */
-  private async saveWhileFilling(parts: readonly SnapshotPart[]): Promise<void> {
-    this.numbers.topUp();
-    try {
-      await this.snapshotKeeper.saveNow(parts, 0);
-      this.savedWhileFilling = true;
-      this.showFilling();
-    } catch {
-      // Left to the slow path: nothing is lost.
-    }
-  }
-
-  private showFilling(): void {
-    if (!this.filling || !this.savedWhileFilling) return;
-    const waiting = this.ahead.waiting;
-    this.monitor.showFilling(
-      this.fillReachable ? 'idle' : 'unreachable',
-      waiting ? 'starting' : 'idle',
-      waiting,
-    );
-  }
-
-  /**
-   * What this page wrote during the fill came before the sequence the store follows from. A
-   * revision from another device that the fill wrote after it is a conflict the change feed did
-   * not show: each such document is shown as the replica has it, and merged (SPEC §4).
-   */
-  private async settleWrittenWhileFilling(replica: Replica): Promise<void> {
-    for (const id of this.writtenWhileFilling) {
-      const versions = await replica.versions(id).catch(() => null);
-      if (this.closed) return;
-      if (!versions) continue;
-      const { _revisions: _history, ...doc } = versions.winner as {
-        _id: string;
-        _revisions?: unknown;
-      };
-      this.store.apply([{ id, seq: 0, deleted: false, doc }]);
-      if (versions.others.length) this.conflicts.noticed(id);
-    }
-    this.writtenWhileFilling.clear();
+  /** A first fill is done: follow the replica from where it ended, and start sync. */
+  private afterFill(replica: Replica, filled: Filled): void {
+    // Resumed, the changes made since the fill was cut off may not be among `mine` (written
+    // offline, outside a fill): all of the replica is counted as waiting until the push has
+    // been through it, which says too much rather than too little.
+    this.follow(replica, filled.seq, filled.pushed);
+    void this.firstFill.settle(replica);
+    this.saveLeftBehind(replica);
+    // Saved as the fill ended, or else the snapshot saved when the feed was caught up is
+    // replaced at once by one that knows its sequence: opening from one that does not reads the
+    // whole replica's feed.
+    if (filled.savedAtEnd) this.keepSnapshots(true, true);
+    else this.keepSnapshots(false, false, 0);
   }
 
   /** Keep the store following the replica from `seq`, and start live sync. */
@@ -484,17 +333,6 @@ export class WorkspaceSession {
     this.conflicts.close();
     return this.replica.then((replica) => replica.close()).catch(() => undefined);
   }
-}
-
-/**
- * What a finished fill leaves to push: after a fresh one, the page's writes through it; after a
- * resumed one, everything from where the cut-off one started (changes made offline meanwhile
- * are not among its writes), which says too much rather than too little.
- */
-function pushedAfter(filled: FillResult): Pushed {
-  return filled.resumed
-    ? { seq: filled.push, waiting: [] }
-    : { seq: filled.seq, waiting: filled.mine };
 }
 
 export function sessionKey(userId: string, slug: string): string {
