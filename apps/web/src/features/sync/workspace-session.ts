@@ -18,6 +18,7 @@ import { OVERTAKEN_REASON, overtakenChange, replayLeftBehind } from './session/l
 import { keepRejected } from './rejected/rejected-store.ts';
 import { numbersNeeded, topUpNumbers } from './number-reserve.ts';
 import { NumberKeeper } from './session/number-keeper.ts';
+import { openFromDevice } from './session/open-from-device.ts';
 import { FirstFill, type Filled } from './session/first-fill.ts';
 import { SessionWriter, type WriteOutcome } from './session/session-writer.ts';
 import { SnapshotKeeper } from './session/snapshot-keeper.ts';
@@ -28,17 +29,12 @@ import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Replica, ReplicaChange, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
-import { earlierSeq, readSnapshot, SNAPSHOT_TYPES } from './store-snapshot.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 import { UndoStack } from '../undo/undo-stack.ts';
-import { restoreInSlices } from './restore-in-slices.ts';
 
 export type { WriteOutcome } from './session/session-writer.ts';
-
-// Changes after the store snapshot read before the first render; more are left to the feed.
-const CATCH_UP_BEFORE_SHOWING = 500;
 
 export interface SessionParams {
   userId: string;
@@ -184,56 +180,15 @@ export class WorkspaceSession {
     )
       return;
     this.queue.release();
-    // What lists and boards show comes first, so the first screen renders from it; comments and
-    // activity (most of a workspace's documents) follow a moment later.
-    const main = readSnapshot(await this.snapshots.read('main').catch(() => null));
-    let from: Seq;
-    if (main) {
-      // A snapshot is saved seconds after a change, so it can miss the last few (another tab's,
-      // a sync's just before closing). Read first, they join it in the first render, so a list
-      // does not shift under the pointer a moment after it shows. More are left to the feed.
-      const recent = await replica.changesAfter(main.seq, CATCH_UP_BEFORE_SHOWING);
-      if (this.closed) return;
-      this.store.ingest(main.docs, 'snapshot');
-      this.store.markLoaded('main');
-      this.received(recent.changes);
-      from = recent.last;
-    } else {
-      from = await replica.updateSeq();
-      const docs = await replica.loadTypes(SNAPSHOT_TYPES.main);
-      if (this.closed) return;
-      this.store.ingest(docs, 'replica');
-      this.store.markLoaded('main');
-    }
-    this.follow(replica, from);
-    this.saveLeftBehind(replica);
-
-    const history = readSnapshot(await this.snapshots.read('history').catch(() => null));
-    if (this.closed) return;
-    if (history) {
-      // An older history snapshot misses what changed between it and where the store follows.
-      // Its documents go in first; history is called loaded only once the rest is read, so no
-      // screen shows the older one as all there is.
-      const behind = earlierSeq(history.seq, from) !== from;
-      // In slices, a task each: at 100,000 issues the history is 300,000 documents, one task of
-      // 0.9 s that held back a change arriving meanwhile (the second browser's tail in the bench).
-      const loaded = behind ? null : 'history';
-      if (!(await restoreInSlices(this.store, history.docs, loaded, () => !this.closed))) return;
-      if (behind) {
-        try {
-          this.store.apply(await replica.changesBetween(history.seq, from));
-        } finally {
-          // Unreadable, the older history is still better than a screen waiting for ever.
-          this.store.markLoaded('history');
-        }
-      }
-    } else {
-      const docs = await replica.loadTypes(SNAPSHOT_TYPES.history);
-      if (this.closed) return;
-      this.store.ingest(docs, 'replica');
-      this.store.markLoaded('history');
-    }
-    this.keepSnapshots(main !== null && history !== null, history !== null);
+    await openFromDevice(replica, {
+      store: this.store,
+      readSnapshot: (part) => this.snapshots.read(part),
+      isClosed: () => this.closed,
+      received: (changes) => this.received(changes),
+      follow: (seq) => this.follow(replica, seq),
+      mainShown: () => this.saveLeftBehind(replica),
+      keepSnapshots: (fresh, historyRead) => this.keepSnapshots(fresh, historyRead),
+    });
   }
 
   /** A first fill is done: follow the replica from where it ended, and start sync. */
