@@ -5,7 +5,7 @@ import { KeelPage } from './support/keel-page.ts';
 import { fillPhase } from './support/replica-hold.ts';
 
 /**
- * The store snapshot (apps/web/src/features/sync/store-snapshot.ts) is a cache in an IndexedDB
+ * The store snapshot (apps/web/src/data/store-snapshot.ts) is a cache in an IndexedDB
  * database beside the replica. When the device is out of room, writing it fails; that must cost nothing but the
  * fast path: the store stays on screen, work goes on, and the next open reads the documents.
  *
@@ -15,7 +15,7 @@ import { fillPhase } from './support/replica-hold.ts';
  */
 const FULL_FLAG = 'keel.e2e.storageFull';
 
-/** Open each of this device's snapshot databases (apps/web/src/features/sync/snapshot-db.ts). */
+/** Open each of this device's snapshot databases (apps/web/src/data/snapshot-db.ts). */
 const eachSnapshotDb = (page: Page, mode: 'list' | 'drop') =>
   page.evaluate(async (mode) => {
     const names = (await indexedDB.databases())

@@ -134,7 +134,7 @@ async function timeInPage(
 
 /**
  * Whether the page's replica has finished its first fill, read from its mark in IndexedDB
- * (apps/web/src/features/sync/replica-bootstrap.ts): the figures after the first sync are of a
+ * (apps/web/src/data/replica-bootstrap.ts): the figures after the first sync are of a
  * device that has it all.
  */
 const FILL_DONE = `(async () => { try {

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * A fingerprint of the domain package's sources. Store snapshots on a device are trusted only by
- * a build with the same schemas (features/sync/store-snapshot.ts).
+ * a build with the same schemas (data/store-snapshot.ts).
  */
 function domainFingerprint(): string {
   const dir = path.resolve(import.meta.dirname, '../../packages/domain/src');

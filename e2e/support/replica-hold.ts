@@ -44,7 +44,7 @@ export async function holdReplica(page: Page, slug: string): Promise<string | nu
         get.onerror = () => resolve(null);
       },
     );
-    // The replica's store snapshots live beside it (apps/web/src/features/sync/snapshot-db.ts):
+    // The replica's store snapshots live beside it (apps/web/src/data/snapshot-db.ts):
     // held too, so nothing at all is saved meanwhile. Created as the app creates it if need be.
     const snapshots = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(`keel-snapshots-${name.slice('_pouch_'.length)}`, 1);

@@ -1,6 +1,6 @@
 /**
  * One simulated device syncing a workspace: the requests PouchDB's `db.sync(remote, { live: true,
- * retry: true, batch_size: 250 })` makes against `/db/:ws` (apps/web/src/features/sync/replica.ts),
+ * retry: true, batch_size: 250 })` makes against `/db/:ws` (apps/web/src/data/replica.ts),
  * checked against a real pouchdb-node syncing through Keel. Two replications, each retrying on
  * its own:
  *

@@ -53,7 +53,7 @@ export function sleep(ms: number, signal?: AbortSignal) {
   });
 }
 
-/** Keel's back-off (apps/web/src/features/sync/replica.ts): 1 s, then doubling up to 30 s. */
+/** Keel's back-off (apps/web/src/data/replica.ts): 1 s, then doubling up to 30 s. */
 export function nextBackOff(previous: number): number {
   return Math.min(30_000, previous === 0 ? 1_000 : previous * 2);
 }

@@ -1,5 +1,5 @@
 import { sessionStore } from '../features/auth/session-store.ts';
-import { cleanUpRemovedWorkspaces } from '../features/sync/removal/clean-up-removed.ts';
+import { cleanUpRemovedWorkspaces } from '../data/removal/clean-up-removed.ts';
 
 /**
  * Each time the server says who is signed in and where (every load, every reconnect, and after

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stampIssueEdits, type IssueDoc } from '@keel/domain';
-import { resolveConflict, type BaseStore } from '../../../../web/src/features/sync/conflicts.ts';
+import { resolveConflict, type BaseStore } from '../../../../web/src/data/conflicts.ts';
 import {
   leafVersions,
   writeDocs,
   type DocsDb,
   type VersionsDb,
-} from '../../../../web/src/features/sync/replica-docs.ts';
+} from '../../../../web/src/data/replica-docs.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
 import { fetchAs, pouchNode, type Replication } from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
@@ -20,7 +20,7 @@ import {
 } from '../../testing/workspace-fixture.ts';
 
 /**
- * The browser's merge of concurrent edits (apps/web/src/features/sync/conflicts.ts) run on two
+ * The browser's merge of concurrent edits (apps/web/src/data/conflicts.ts) run on two
  * device replicas (LevelDB PouchDB, the browser's PouchDB core) against the real server: both
  * devices merge on their own, each from the base it kept, and write the same revisions, so
  * the server ends with one version and one copy of each conflict entry.

@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  replayPending,
-  type ReplayTarget,
-} from '../../../../web/src/features/sync/pending-replay.ts';
-import {
-  currentVersion,
-  writeDocs,
-  type DocsDb,
-} from '../../../../web/src/features/sync/replica-docs.ts';
+import { replayPending, type ReplayTarget } from '../../../../web/src/data/pending-replay.ts';
+import { currentVersion, writeDocs, type DocsDb } from '../../../../web/src/data/replica-docs.ts';
 import { pouchNode } from '../../testing/pouch-node.ts';
 
 /**

@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  pushAhead,
-  type PushAheadDb,
-} from '../../../../web/src/features/sync/replica-push-ahead.ts';
+import { pushAhead, type PushAheadDb } from '../../../../web/src/data/replica-push-ahead.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
 import { fetchAs, pouchNode, type Replication } from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
@@ -17,7 +14,7 @@ import {
 } from '../../testing/workspace-fixture.ts';
 
 /**
- * The page's writes during a first fill, sent up at once (apps/web/src/features/sync/
+ * The page's writes during a first fill, sent up at once (apps/web/src/data/
  * replica-push-ahead.ts), against the real server and embedded database, with a LevelDB PouchDB
  * standing in for the browser's IndexedDB replica.
  */

@@ -10,21 +10,21 @@ import {
   type LabelDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
-import { inHandlingOrder } from '../../../../web/src/features/sync/rejected/denial-order.ts';
+import { inHandlingOrder } from '../../../../web/src/data/rejected/denial-order.ts';
 import {
   handleDenial,
   type DenialContext,
   type DenialOutcome,
-} from '../../../../web/src/features/sync/rejected/handle-denial.ts';
-import { sameContent } from '../../../../web/src/features/sync/rejected/same-content.ts';
-import { ResendBudget } from '../../../../web/src/features/sync/rejected/sent-too-early.ts';
-import type { Denial } from '../../../../web/src/features/sync/replica-types.ts';
+} from '../../../../web/src/data/rejected/handle-denial.ts';
+import { sameContent } from '../../../../web/src/data/rejected/same-content.ts';
+import { ResendBudget } from '../../../../web/src/data/rejected/sent-too-early.ts';
+import type { Denial } from '../../../../web/src/data/replica-types.ts';
 import {
   currentVersion,
   readDenial,
   writeDocs,
   type DocsDb,
-} from '../../../../web/src/features/sync/replica-docs.ts';
+} from '../../../../web/src/data/replica-docs.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
 import { fetchAs, pouchNode, type Replication } from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
@@ -36,7 +36,7 @@ import {
 } from '../../testing/workspace-fixture.ts';
 
 /**
- * What the browser does with a refused document (apps/web/src/features/sync/rejected/) run
+ * What the browser does with a refused document (apps/web/src/data/rejected/) run
  * against the real server and embedded database, with a LevelDB PouchDB standing in for the
  * browser's IndexedDB replica (same PouchDB core, same replication code). PouchDB pushes the
  * latest revision of whatever is queued, so an issue edited to carry a label made a moment

@@ -10,7 +10,7 @@ import {
   type BootstrapDb,
   type BootstrapMark,
   type FillHooks,
-} from '../../../../web/src/features/sync/replica-bootstrap.ts';
+} from '../../../../web/src/data/replica-bootstrap.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
 import {
   fetchAs,
@@ -25,7 +25,7 @@ import {
 } from '../../testing/workspace-fixture.ts';
 
 /**
- * The browser's first fill of a replica (apps/web/src/features/sync/replica-bootstrap.ts) run
+ * The browser's first fill of a replica (apps/web/src/data/replica-bootstrap.ts) run
  * against the real server and embedded database, with a LevelDB PouchDB standing in for the
  * browser's IndexedDB one (same PouchDB core, same replication code).
  */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveBatches, type BatchWriter } from '../../../../web/src/features/sync/save-batches.ts';
-import { writeDocs, type DocsDb } from '../../../../web/src/features/sync/replica-docs.ts';
+import { saveBatches, type BatchWriter } from '../../../../web/src/data/save-batches.ts';
+import { writeDocs, type DocsDb } from '../../../../web/src/data/replica-docs.ts';
 import { pouchNode } from '../../testing/pouch-node.ts';
 
 /**

@@ -3,9 +3,9 @@ import { AccountPage } from '../../features/account/account-page.tsx';
 import { homeWorkspace } from '../../features/auth/last-workspace.ts';
 import { signOut } from '../../features/auth/session-store.ts';
 import { useMe } from '../../features/auth/use-session.ts';
-import { clearDeviceData } from '../../features/sync/clear-device.ts';
-import { RejectedChangesList } from '../../features/sync/rejected/rejected-changes-list.tsx';
-import { closeWorkspaceSession } from '../../features/sync/workspace-session.ts';
+import { clearDeviceData } from '../../data/clear-device.ts';
+import { RejectedChangesList } from '../../features/sync-status/rejected-changes-list.tsx';
+import { closeWorkspaceSession } from '../../data/workspace-session.ts';
 
 export function AccountRoute() {
   const me = useMe();

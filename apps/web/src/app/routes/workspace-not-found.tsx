@@ -1,4 +1,4 @@
-import { useWorkspace } from '../../features/sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 
 /** An unknown address inside a workspace: not found, but the sidebar stays. */

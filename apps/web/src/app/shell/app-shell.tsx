@@ -5,7 +5,7 @@ import { refreshSession } from '../../features/auth/session-store.ts';
 import { CommandsProvider } from '../../features/commands/command-context.tsx';
 import { ShortcutsOverlay } from '../../features/commands/shortcuts-overlay.tsx';
 import { NewIssueDialog } from '../../features/issues/new-issue-dialog.tsx';
-import { useProjectByKey } from '../../features/sync/use-docs.ts';
+import { useProjectByKey } from '../../data/use-docs.ts';
 import { usePhoneLayout } from '../../shared/lib/use-phone-layout.ts';
 import { CommandPalette } from './command-palette.tsx';
 import { PhoneBar } from './phone-bar.tsx';

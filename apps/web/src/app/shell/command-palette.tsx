@@ -5,7 +5,7 @@ import { useCommands } from '../../features/commands/command-context.tsx';
 import { filterCommands, isAvailable, SECTIONS } from '../../features/commands/commands.ts';
 import { shortcutKeys } from '../../features/commands/shortcut.ts';
 import { useIssueSearch } from '../../features/search/use-issue-search.ts';
-import { issueKeyOf, useProjectMap } from '../../features/sync/use-docs.ts';
+import { issueKeyOf, useProjectMap } from '../../data/use-docs.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { isMacPlatform, Kbd } from '../../shared/ui/kbd.tsx';
 import { SearchResult } from './search-result.tsx';

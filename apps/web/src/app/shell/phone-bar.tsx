@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
 import { useCommand } from '../../features/commands/command-context.tsx';
 import { ariaKeyShortcuts } from '../../features/commands/shortcut.ts';
-import { syncStatusLabel } from '../../features/sync/sync-status.ts';
-import { useSyncStatus } from '../../features/sync/use-sync-status.ts';
+import { syncStatusLabel } from '../../data/sync-status.ts';
+import { useSyncStatus } from '../../data/use-sync-status.ts';
 import { Sidebar } from './sidebar.tsx';
 import { SidebarDrawer } from './sidebar-drawer.tsx';
 

@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
 import { InboxNavLink } from '../../features/inbox/inbox-nav-link.tsx';
-import { SyncIndicator } from '../../features/sync/sync-indicator.tsx';
-import { useProjects } from '../../features/sync/use-docs.ts';
+import { SyncIndicator } from '../../features/sync-status/sync-indicator.tsx';
+import { useProjects } from '../../data/use-docs.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { useCommand } from '../../features/commands/command-context.tsx';
 import { ariaKeyShortcuts, shortcutKeys } from '../../features/commands/shortcut.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkspaceSummary } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { workspaceGoneToastKey } from '../../features/sync/removal/removed-replicas.ts';
+import { workspaceGoneToastKey } from '../../data/removal/removed-replicas.ts';
 import { wasExpected } from './departures.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Role } from '@keel/domain';
-import { useMembers } from '../../features/sync/use-docs.ts';
+import { useMembers } from '../../data/use-docs.ts';
 
 /**
  * The server writes a member's new role into the workspace's `member` document, which syncs

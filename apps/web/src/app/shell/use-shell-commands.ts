@@ -13,8 +13,8 @@ import {
 } from '../../features/commands/commands.ts';
 import { ScreenHandlers } from '../../features/commands/screen-handlers.ts';
 import { useCommandKeys } from '../../features/commands/use-command-keys.ts';
-import { useProjects } from '../../features/sync/use-docs.ts';
-import { useWorkspace } from '../../features/sync/workspace-context.tsx';
+import { useProjects } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { undoLast } from '../../features/undo/offer-undo.ts';
 
 export type PaletteMode = 'commands' | 'search';

@@ -18,7 +18,7 @@ import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { IssueTargetCommands } from '../issues/issue-target-commands.tsx';
 import { PropertyMenu } from '../issues/property-menu.tsx';
 import { usePropertyMenu } from '../issues/use-property-menu.ts';
-import { useMemberMap } from '../sync/use-docs.ts';
+import { useMemberMap } from '../../data/use-docs.ts';
 import { BoardCardBody } from './board-card.tsx';
 import { BoardColumn, columnDropId } from './board-column.tsx';
 import { columnKeyboardCoordinates } from './column-keyboard.ts';

@@ -6,7 +6,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { MarkdownView } from '../markdown/markdown-view.tsx';
 import { toggleTask } from '../markdown/task-list.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { commentPermissions } from './comment-docs.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import { useCommentActions } from './use-comment-actions.ts';

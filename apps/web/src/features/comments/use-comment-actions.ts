@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { docId, newDocId, tombstoneOf, type CommentDoc } from '@keel/domain';
-import { useWorkspace } from '../sync/workspace-context.tsx';
-import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import { offerUndoOfCommentDeletion } from '../undo/undo-deletion.ts';
 import { commentSubscriptionWrites, editComment, newComment } from './comment-docs.ts';
 

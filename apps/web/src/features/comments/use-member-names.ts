@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMemberMap } from '../sync/use-docs.ts';
+import { useMemberMap } from '../../data/use-docs.ts';
 
 /** A member's display name by user id, for mentions; stable until the members change. */
 export function useMemberNames(): (userId: string) => string | undefined {

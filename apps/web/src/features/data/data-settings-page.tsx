@@ -15,9 +15,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useProjects } from '../sync/use-docs.ts';
-import { useSyncStatus } from '../sync/use-sync-status.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useProjects } from '../../data/use-docs.ts';
+import { useSyncStatus } from '../../data/use-sync-status.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { describeImportProblem, importFailure, importSummary } from './import-problems.ts';
 import './data-settings.css';
 

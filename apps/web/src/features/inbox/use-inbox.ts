@@ -13,9 +13,9 @@ import {
   type WorkspaceDoc,
 } from '@keel/domain';
 import { MAX_IDLE_WAIT_MS, whenIdle } from '../../shared/lib/when-idle.ts';
-import { useDoc, useDocs, useHistoryLoaded } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import { useDoc, useDocs, useHistoryLoaded } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import {
   InboxDerivation,
   joinedMsOf,

@@ -13,8 +13,8 @@ import {
   useIssueComments,
   useIssueConflicts,
   useProjectMap,
-} from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+} from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { mergeTimeline } from './activity-timeline-merge.ts';
 import { ConflictEntry } from './conflict-entry.tsx';
 import { describeActivity, type ActivityNames } from './describe-activity.ts';

@@ -1,7 +1,7 @@
 import { can, errorMessage, formatIssueKey, newDocId } from '@keel/domain';
 import { fieldErrorMap } from '../../shared/lib/problem.ts';
-import { reserveNumber } from '../sync/number-reserve.ts';
-import type { WorkspaceSession } from '../sync/workspace-session.ts';
+import { reserveNumber } from '../../data/number-reserve.ts';
+import type { WorkspaceSession } from '../../data/workspace-session.ts';
 import { buildNewIssue, firstSortOrder } from './build-issue.ts';
 import { hasErrors, validateDraft, type DraftErrors, type IssueDraft } from './issue-draft.ts';
 

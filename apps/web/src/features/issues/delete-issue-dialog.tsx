@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { editedIssues } from '../undo/edited-issues.ts';
 import { offerUndoOfIssueDeletion } from '../undo/undo-deletion.ts';
 import { issueDeletion } from './delete-issue.ts';

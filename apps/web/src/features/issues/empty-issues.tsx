@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useCommand } from '../commands/command-context.tsx';
-import { useProjects, useWorkspaceLoaded } from '../sync/use-docs.ts';
-import { useSyncStatus } from '../sync/use-sync-status.ts';
+import { useProjects, useWorkspaceLoaded } from '../../data/use-docs.ts';
+import { useSyncStatus } from '../../data/use-sync-status.ts';
 
 export const NO_ISSUES = 'No issues yet';
 

@@ -4,7 +4,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import { MarkdownView } from '../markdown/markdown-view.tsx';
 import { useMemberNames } from '../comments/use-member-names.ts';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { useValidatedDraft } from './use-validated-draft.ts';
 
 export interface IssueDescriptionEditorProps {

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { can, EMPTY_FILTER, filterIsEmpty, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { BulkBar } from '../views/bulk-bar.tsx';
 import { FilterBar } from '../views/filter-bar.tsx';
 import { useSelection } from '../views/use-selection.ts';

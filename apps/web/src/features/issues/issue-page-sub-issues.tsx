@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { issueKeyOf, useProjectMap, useSubIssues } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { issueKeyOf, useProjectMap, useSubIssues } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { createIssue } from './create-issue.ts';
 import { StateIcon } from './state-icon.tsx';
 

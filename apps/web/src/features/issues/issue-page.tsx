@@ -9,8 +9,8 @@ import {
   useMemberMap,
   useProjectMap,
   useWorkspaceLoaded,
-} from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+} from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { ActivityTimeline } from './activity-timeline.tsx';
 import { copyBranchName, copyIssueLinks } from './copy-issue.ts';
 import { DeleteIssueDialog } from './delete-issue-dialog.tsx';

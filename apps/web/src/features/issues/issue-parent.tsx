@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { IssueDoc } from '@keel/domain';
-import { issueKeyOf, useDoc, useProjectMap } from '../sync/use-docs.ts';
+import { issueKeyOf, useDoc, useProjectMap } from '../../data/use-docs.ts';
 
 export interface ParentIssue {
   key: string;

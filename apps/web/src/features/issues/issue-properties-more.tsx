@@ -3,9 +3,9 @@ import { isSubscribed, subscribersOf, withSubscription, type IssueDoc } from '@k
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useDoc, useIssuesWhile, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import { useDoc, useIssuesWhile, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
 
 export type PropertyField = keyof IssueEdit;

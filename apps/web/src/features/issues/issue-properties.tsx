@@ -3,7 +3,7 @@ import type { IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
 import { afterPaintThen } from '../../shared/lib/after-paint.ts';
 import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import type { IssueEdit } from './edit-issue.ts';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { IssuePropertiesMore } from './issue-properties-more.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { mayDelete, type IssueDoc } from '@keel/domain';
 import { useScreenCommands } from '../commands/screen-handlers.ts';
-import { issueKeyOf, useProjectMap } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { issueKeyOf, useProjectMap } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { copyBranchName, copyIssueLinks, type CopiedIssue } from './copy-issue.ts';
 import { DeleteIssuesDialog } from './delete-issues-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent } from 'react';
 import { issueTitleSchema } from '@keel/domain';
 import { useFieldIds } from '../../shared/ui/use-field-ids.ts';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { useValidatedDraft } from './use-validated-draft.ts';
 
 export interface IssueTitleEditorProps {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../shared/ui/not-found.tsx';
-import { useIssues, useProjectByKey, useWorkspaceLoaded } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useIssues, useProjectByKey, useWorkspaceLoaded } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { ProjectViewTabs } from '../views/project-view-tabs.tsx';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueListView } from './issue-list-view.tsx';

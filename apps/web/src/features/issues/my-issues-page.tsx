@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useIssues } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useIssues } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueListView } from './issue-list-view.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';

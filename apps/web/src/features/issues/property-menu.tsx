@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { IssueDoc, ProjectDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useIssues, useProjectMap } from '../sync/use-docs.ts';
+import { useIssues, useProjectMap } from '../../data/use-docs.ts';
 import type { IssueEdit } from './edit-issue.ts';
 import { PropertyCombobox, type ComboCloseReason } from './issue-properties-combobox.tsx';
 import { NONE, toggle } from './issue-properties-options.ts';

@@ -1,5 +1,5 @@
 import { formatIssueKey, newDocId, type IssueDoc } from '@keel/domain';
-import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import { replacedValues } from '../undo/revert-fields.ts';
 import { editIssue, type IssueEdit } from './edit-issue.ts';
 

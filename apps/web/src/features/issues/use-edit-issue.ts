@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { IssueDoc } from '@keel/domain';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { offerUndoOfEdits } from '../undo/undo-edits.ts';
 import { editedFields } from '../undo/revert-fields.ts';
 import type { IssueEdit } from './edit-issue.ts';

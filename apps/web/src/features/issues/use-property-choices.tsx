@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { newDocId, type IssueDoc, type LabelDoc, type ProjectDoc } from '@keel/domain';
-import { useDocs, useMembers } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useDocs, useMembers } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import type { ComboOption } from './issue-properties-combobox.tsx';
 import {
   assigneeOptions,

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { toggleTask } from '../markdown/task-list.ts';
 import type { IssueEditOf } from './use-edit-issue.ts';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
 
 /**
  * A field edited in place: the draft lives here until it is saved, the domain schema gives the

@@ -4,8 +4,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { ColorField } from '../../shared/ui/color-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
-import { useDocs } from '../sync/use-docs.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
+import { useDocs } from '../../data/use-docs.ts';
 import {
   nextPaletteColor,
   validateLabelDraft,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LabelDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { LabelForm } from './label-form.tsx';
 import { updateLabel } from './label-writes.ts';
 

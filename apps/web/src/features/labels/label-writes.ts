@@ -6,7 +6,7 @@ import {
   type IssueDoc,
   type LabelDoc,
 } from '@keel/domain';
-import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import type { LabelDraft } from './label-draft.ts';
 
 function current(session: WorkspaceSession, id: string): LabelDoc | null {

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { parseIssueKey } from '@keel/domain';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 
 const KEYS = /\b[A-Z][A-Z0-9]{1,4}-[1-9][0-9]{0,8}\b/g;
 const NONE = (): undefined => undefined;

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormError } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { MemberRow } from './member-row.tsx';

@@ -8,8 +8,8 @@ import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useDocs, useMembers } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useDocs, useMembers } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import {
   draftOf,
   EMPTY_PROJECT_DRAFT,

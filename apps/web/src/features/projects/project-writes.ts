@@ -8,7 +8,7 @@ import {
   type ProjectDoc,
   type WorkflowEdit,
 } from '@keel/domain';
-import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import type { ProjectDraft } from './project-draft.ts';
 
 /**

@@ -14,8 +14,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { ProjectDoc, WorkflowEdit, WorkflowState } from '@keel/domain';
-import { useIssues } from '../sync/use-docs.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useIssues } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import { DeleteStateDialog } from './delete-state-dialog.tsx';
 import { deleteState, editWorkflow } from './project-writes.ts';
 import { StateEditor, type StateFields, type StateRefusal } from './state-editor.tsx';

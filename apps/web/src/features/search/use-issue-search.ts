@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useWorkspace } from '../sync/workspace-context.tsx';
-import type { WorkspaceStore } from '../sync/workspace-store.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import type { WorkspaceStore } from '../../data/workspace-store.ts';
 import { IssueSearchIndex, type IssueHit } from './issue-search-index.ts';
 
 /** How long one slice of indexing may hold the main thread: under a frame. */

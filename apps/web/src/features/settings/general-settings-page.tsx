@@ -15,7 +15,7 @@ import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import './general-settings.css';
 
 export interface GeneralSettingsPageProps {

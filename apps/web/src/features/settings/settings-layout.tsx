@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { useWorkspace } from '../sync/workspace-context.tsx';
+import { useWorkspace } from '../../data/workspace-context.tsx';
 import './settings-layout.css';
 
 const SECTIONS = [

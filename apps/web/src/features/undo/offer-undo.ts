@@ -1,6 +1,6 @@
 import { showToast } from '../../shared/ui/toast-store.ts';
-import type { WriteOutcome } from '../sync/workspace-session.ts';
-import type { UndoEntry, UndoStack } from './undo-stack.ts';
+import type { WriteOutcome } from '../../data/workspace-session.ts';
+import type { UndoEntry, UndoStack } from '../../data/session/undo-stack.ts';
 
 /** One toast at a time says what the last change was, with its Undo. */
 const TOAST_KEY = 'last-change';

@@ -1,6 +1,6 @@
 import { newActivityDocument, newDocId, type CommentDoc, type IssueDoc } from '@keel/domain';
 import type { EditedIssue } from '../issues/save-issue-edits.ts';
-import type { WorkspaceSession, WriteOutcome } from '../sync/workspace-session.ts';
+import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import { offerUndo } from './offer-undo.ts';
 import { editIssue } from '../issues/edit-issue.ts';
 import { revertEdit } from './revert-fields.ts';

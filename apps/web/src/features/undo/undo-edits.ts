@@ -1,5 +1,5 @@
 import { saveIssueEdits, type EditedIssue, type SavedEdits } from '../issues/save-issue-edits.ts';
-import type { WorkspaceSession } from '../sync/workspace-session.ts';
+import type { WorkspaceSession } from '../../data/workspace-session.ts';
 import { offerUndo } from './offer-undo.ts';
 import { revertEdit } from './revert-fields.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { PRIORITY_NAMES, UNASSIGNED, type IssueFilter, type ProjectDoc } from '@keel/domain';
-import { useMembers, useProjects } from '../sync/use-docs.ts';
+import { useMembers, useProjects } from '../../data/use-docs.ts';
 import { useLabelMap } from './use-view-groups.ts';
 
 export type FilterField = Exclude<keyof IssueFilter, 'text'>;

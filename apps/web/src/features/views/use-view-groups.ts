@@ -9,7 +9,7 @@ import {
   type LabelDoc,
   type ViewQuery,
 } from '@keel/domain';
-import { issueKeyOf, useDocs, useMemberMap, useProjectMap } from '../sync/use-docs.ts';
+import { issueKeyOf, useDocs, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
 import { useWarmFilterText, useWarmTextIndexes } from './use-warm-filter-text.ts';
 
 export function useLabelMap(): ReadonlyMap<string, LabelDoc> {

@@ -7,7 +7,7 @@ import {
   type ProjectDoc,
 } from '@keel/domain';
 import { eachWhenIdle } from '../../shared/lib/when-idle.ts';
-import { issueKeyOf } from '../sync/use-docs.ts';
+import { issueKeyOf } from '../../data/use-docs.ts';
 
 /**
  * Prepare each issue's filter text (its key and folded title, cached per issue) while the

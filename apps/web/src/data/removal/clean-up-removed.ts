@@ -1,6 +1,6 @@
 import type { MeResponse } from '@keel/domain';
-import { readJson, writeJson } from '../../../shared/lib/local-store.ts';
-import { showToast, TOAST_VISIBLE_MS } from '../../../shared/ui/toast-store.ts';
+import { readJson, writeJson } from '../../shared/lib/local-store.ts';
+import { showToast, TOAST_VISIBLE_MS } from '../../shared/ui/toast-store.ts';
 import { forgetReplica, knownReplicas } from '../known-replicas.ts';
 import { forgetAllPending } from '../pending-journal.ts';
 import { keepRejected } from '../rejected/rejected-store.ts';

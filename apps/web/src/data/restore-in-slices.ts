@@ -1,5 +1,5 @@
 import type { WorkspaceDoc } from '@keel/domain';
-import { nextTask } from '../../shared/lib/next-task.ts';
+import { nextTask } from '../shared/lib/next-task.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
 
 /** Snapshot documents restored per task: about 8 ms of work on this project's 2-core machine. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectDoc, Role } from '@keel/domain';
 import { testProject } from '@keel/domain/test-fixtures';
-import type { OnlineStatus } from '../../../shared/lib/online-status.ts';
+import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import type { NumberScope } from '../number-reserve.ts';
 import { NumberKeeper } from './number-keeper.ts';
 

@@ -1,4 +1,4 @@
-import { createValueStore, type ValueStore } from '../../shared/lib/value-store.ts';
+import { createValueStore, type ValueStore } from '../shared/lib/value-store.ts';
 import type { Denial, Direction, Replica, ReplicationError, Seq } from './replica.ts';
 import { pausedState, type DirectionState, type SyncSignals } from './sync-status.ts';
 

@@ -1,4 +1,4 @@
-import { removeAllOwnKeys } from '../../shared/lib/local-store.ts';
+import { removeAllOwnKeys } from '../shared/lib/local-store.ts';
 import { knownReplicas } from './known-replicas.ts';
 import { baseVersionsDbName } from './merge/base-versions.ts';
 import { snapshotDbName } from './snapshot-db.ts';

@@ -1,4 +1,4 @@
-import { removeKey, STORAGE_PREFIX } from '../../shared/lib/local-store.ts';
+import { removeKey, STORAGE_PREFIX } from '../shared/lib/local-store.ts';
 
 /**
  * Changes shown on screen before IndexedDB has committed them.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocType, WorkspaceDoc } from '@keel/domain';
 import { testIssue } from '@keel/domain/test-fixtures';
-import { ManualClock } from '../../../shared/lib/manual-clock.ts';
+import { ManualClock } from '../../shared/lib/manual-clock.ts';
 import type { SnapshotPart } from '../store-snapshot.ts';
 import { HISTORY_SNAPSHOT_EVERY_MS, SNAPSHOT_DELAY_MS, SnapshotKeeper } from './snapshot-keeper.ts';
 

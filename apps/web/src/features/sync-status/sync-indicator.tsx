@@ -1,5 +1,5 @@
-import { syncStatusDetail, syncStatusLabel } from './sync-status.ts';
-import { useSyncStatus } from './use-sync-status.ts';
+import { syncStatusDetail, syncStatusLabel } from '../../data/sync-status.ts';
+import { useSyncStatus } from '../../data/use-sync-status.ts';
 import './sync-indicator.css';
 
 /**

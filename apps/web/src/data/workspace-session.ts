@@ -1,7 +1,7 @@
 import type { Role } from '@keel/domain';
 import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
-import { afterPaint } from '../../shared/lib/after-paint.ts';
-import { showToast } from '../../shared/ui/toast-store.ts';
+import { afterPaint } from '../shared/lib/after-paint.ts';
+import { showToast } from '../shared/ui/toast-store.ts';
 import type { CheckedWrites } from './check-writes.ts';
 import { baseVersionsDbName } from './merge/base-versions.ts';
 import { ConflictMerger } from './merge/conflict-merger.ts';
@@ -22,8 +22,8 @@ import { openFromDevice } from './session/open-from-device.ts';
 import { FirstFill, type Filled } from './session/first-fill.ts';
 import { SessionWriter, type WriteOutcome } from './session/session-writer.ts';
 import { SnapshotKeeper } from './session/snapshot-keeper.ts';
-import { systemClock } from '../../shared/lib/clock.ts';
-import { browserOnlineStatus } from '../../shared/lib/online-status.ts';
+import { systemClock } from '../shared/lib/clock.ts';
+import { browserOnlineStatus } from '../shared/lib/online-status.ts';
 import { DenialQueue } from './session/denial-queue.ts';
 import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
@@ -32,7 +32,7 @@ import { replicaName } from './replica-name.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
-import { UndoStack } from '../undo/undo-stack.ts';
+import { UndoStack } from './session/undo-stack.ts';
 
 export type { WriteOutcome } from './session/session-writer.ts';
 

@@ -1,4 +1,4 @@
-import { deleteIdb, idbDone, IdbHandle, idbRequest } from '../../shared/lib/idb.ts';
+import { deleteIdb, idbDone, IdbHandle, idbRequest } from '../shared/lib/idb.ts';
 import { deleteBaseVersionsDb } from './merge/base-versions.ts';
 import { snapshotKey, type SnapshotPart } from './store-snapshot.ts';
 

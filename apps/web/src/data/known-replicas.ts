@@ -1,4 +1,4 @@
-import { readJson, writeJson } from '../../shared/lib/local-store.ts';
+import { readJson, writeJson } from '../shared/lib/local-store.ts';
 
 /**
  * Names of the replicas this browser has opened. IndexedDB can list databases in most browsers

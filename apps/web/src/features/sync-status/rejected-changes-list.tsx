@@ -1,8 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { formatDateTime, timeAgo } from '../../../shared/lib/format-time.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { showToast } from '../../../shared/ui/toast-store.ts';
-import { dismissRejected, rejectedChanges, type RejectedChange } from './rejected-store.ts';
+import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import {
+  dismissRejected,
+  rejectedChanges,
+  type RejectedChange,
+} from '../../data/rejected/rejected-store.ts';
 import './rejected-changes.css';
 
 async function copy(entry: RejectedChange) {

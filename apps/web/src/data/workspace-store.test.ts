@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testProject } from '@keel/domain/test-fixtures';
+import { testIssue, testProject } from '@keel/domain/test-fixtures';
 import { WorkspaceStore } from './workspace-store.ts';
-import { makeIssue } from '../issues/test-fixtures.ts';
 
 const now = '2025-06-10T12:00:00.000Z';
 const project = testProject({ _rev: '1-a', createdAt: now, updatedAt: now });
@@ -94,11 +93,11 @@ describe('WorkspaceStore.whenApplied', () => {
   });
 });
 
-describe('WorkspaceStore.merge', () => {
+describe('WorkspaceStore.ingest from the replica', () => {
   it('never replaces a newer revision with an older one read later', () => {
     const store = new WorkspaceStore();
-    const newer = { ...makeIssue({ title: 'Newer' }), _rev: '3-c' };
-    const older = { ...makeIssue({ title: 'Older' }), _rev: '2-b' };
+    const newer = { ...testIssue({ title: 'Newer' }), _rev: '3-c' };
+    const older = { ...testIssue({ title: 'Older' }), _rev: '2-b' };
     store.markLoaded('main');
     store.apply([{ id: newer._id, seq: 1, deleted: false, doc: newer }]);
     store.ingest([older], 'replica');

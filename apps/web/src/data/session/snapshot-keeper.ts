@@ -1,5 +1,5 @@
 import type { DocType, WorkspaceDoc } from '@keel/domain';
-import type { Clock } from '../../../shared/lib/clock.ts';
+import type { Clock } from '../../shared/lib/clock.ts';
 import type { Seq } from '../replica-types.ts';
 import { SNAPSHOT_TYPES, SNAPSHOT_VERSION, type SnapshotPart } from '../store-snapshot.ts';
 

@@ -7,7 +7,7 @@ import {
   thisTab,
   whenTabGone,
 } from './pending-journal.ts';
-import { installMemoryLocalStorage } from '../../shared/lib/memory-local-storage.ts';
+import { installMemoryLocalStorage } from '../shared/lib/memory-local-storage.ts';
 
 const memory = installMemoryLocalStorage();
 

@@ -1,6 +1,6 @@
 import { errorMessage, numberBlockSchema } from '@keel/domain';
-import { postJson } from '../../shared/lib/api-client.ts';
-import { readJson, writeJson } from '../../shared/lib/local-store.ts';
+import { postJson } from '../shared/lib/api-client.ts';
+import { readJson, writeJson } from '../shared/lib/local-store.ts';
 import {
   addRange,
   needsTopUp,

@@ -1,4 +1,4 @@
-import { deleteIdb, idbDone, IdbHandle, idbRequest } from '../../../shared/lib/idb.ts';
+import { deleteIdb, idbDone, IdbHandle, idbRequest } from '../../shared/lib/idb.ts';
 
 /**
  * The versions this device's edits started from, kept on the device (decision 007). When an

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceDoc } from '@keel/domain';
 import { testIssue, testProject } from '@keel/domain/test-fixtures';
-import type { OnlineStatus } from '../../../shared/lib/online-status.ts';
+import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import type { Written } from '../replica-push-ahead.ts';
 import type { FillHooks, FillResult, Seq } from '../replica-types.ts';
 import type { SnapshotPart } from '../store-snapshot.ts';

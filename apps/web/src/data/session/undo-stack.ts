@@ -1,4 +1,4 @@
-import type { WriteOutcome } from '../sync/workspace-session.ts';
+import type { WriteOutcome } from '../workspace-session.ts';
 
 /** One change a person made on this device, and how to take it back. */
 export interface UndoEntry {

@@ -1,4 +1,4 @@
-import type { OnlineStatus } from '../../../shared/lib/online-status.ts';
+import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import { PushWhileFilling } from '../push-while-filling.ts';
 import type { PushedAhead, Written } from '../replica-push-ahead.ts';
 import type { Denial, FillResult, Replica, Seq, WriteResult } from '../replica-types.ts';

@@ -1,5 +1,5 @@
 import { can, type ProjectDoc, type Role } from '@keel/domain';
-import type { OnlineStatus } from '../../../shared/lib/online-status.ts';
+import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import type { NumberScope } from '../number-reserve.ts';
 
 export interface NumberKeeperDeps {

@@ -1,5 +1,5 @@
-import { readJson, writeJson } from '../../../shared/lib/local-store.ts';
-import { createValueStore, type ValueStore } from '../../../shared/lib/value-store.ts';
+import { readJson, writeJson } from '../../shared/lib/local-store.ts';
+import { createValueStore, type ValueStore } from '../../shared/lib/value-store.ts';
 
 /**
  * Changes the server refused, kept on this device only (never replicated) so that nothing typed
