@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ProjectDoc } from '@keel/domain';
-import { StateIcon } from '../../features/issues/state-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 import type { IssueHit } from '../../features/search/issue-search-index.ts';
 import type { Snippet } from '../../features/search/search-snippet.ts';
 import './search-result.css';

@@ -5,10 +5,10 @@ import { CSS } from '@dnd-kit/utilities';
 import type { IssueDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { priorityName } from '../issues/describe-activity.ts';
-import { PriorityIcon } from '../issues/priority-icon.tsx';
+import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
 import { PropertyButton, type OpenMenu } from '../issues/property-button.tsx';
 import { currentValue, type MenuField } from '../issues/property-menu-model.ts';
-import { StateIcon } from '../issues/state-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
 export interface BoardCardProps {
   issue: IssueDoc;

@@ -5,7 +5,7 @@ import type { IssueDoc, MemberDoc, ProjectDoc, WorkflowState } from '@keel/domai
 import { formatIssueKey } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import type { OpenMenu } from '../issues/property-button.tsx';
-import { StateIcon } from '../issues/state-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 import type { MenuRequest } from '../issues/use-property-menu.ts';
 import { BoardCard } from './board-card.tsx';
 

@@ -3,7 +3,7 @@ import { can } from '@keel/domain';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { EmptyIssues } from '../issues/empty-issues.tsx';
-import { PageHeader } from '../issues/page-header.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useIssues, useProjectByKey, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { FilterBar } from '../views/filter-bar.tsx';

@@ -1,7 +1,7 @@
 import type { IssueGroup } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { PriorityIcon } from './priority-icon.tsx';
-import { StateIcon } from './state-icon.tsx';
+import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
 /** A group's header row in the virtual list: its icon, name and how many issues it holds. */
 export function IssueGroupHeader({

@@ -10,7 +10,7 @@ import { useViewGroups } from '../views/use-view-groups.ts';
 import { useViewQuery } from '../views/use-view-query.ts';
 import { lazyIssueOrder } from '../views/view-rows.ts';
 import { IssueList } from './issue-list.tsx';
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 
 export interface IssueListViewProps {
   title: string;

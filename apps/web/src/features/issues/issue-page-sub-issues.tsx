@@ -6,7 +6,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { issueKeyOf, useProjectMap, useSubIssues } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { createIssue } from './create-issue.ts';
-import { StateIcon } from './state-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
 export interface SubIssuesProps {
   issueId: string;

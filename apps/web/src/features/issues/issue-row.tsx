@@ -5,10 +5,10 @@ import { initials } from '../../shared/lib/initials.ts';
 import { avatarClassName } from '../../shared/ui/avatar.tsx';
 import { priorityName } from './describe-activity.ts';
 import { formatDueDate } from './issue-row-format.ts';
-import { PriorityIcon } from './priority-icon.tsx';
+import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
 import { PropertyButton, type OpenMenu } from './property-button.tsx';
 import { currentValue, type MenuField } from './property-menu-model.ts';
-import { StateIcon } from './state-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
 export interface IssueRowProps {
   issue: IssueDoc;

@@ -9,8 +9,8 @@ import {
   newLabelFields,
   priorityOptions,
 } from './issue-properties-options.ts';
-import { PriorityIcon } from './priority-icon.tsx';
-import { StateIcon } from './state-icon.tsx';
+import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
 export type NewLabelResult = { ok: true; labelIds: string[] } | { ok: false; message: string };
 
