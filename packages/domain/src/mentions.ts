@@ -2,7 +2,7 @@
  * `@` mentions inside Markdown comments. A mention is stored as `@[Name](user:ID)` so the name
  * reads well in raw text and the id survives renames; the inbox and renderer find them here.
  */
-const MENTION = /@\[([^\]\n]{1,200})\]\(user:([A-Za-z0-9_-]{1,64})\)/g;
+const MENTION = /@\[([^[\]\n]{1,200})\]\(user:([A-Za-z0-9_-]{1,64})\)/g;
 
 export interface Mention {
   name: string;

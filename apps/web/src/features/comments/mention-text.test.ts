@@ -47,6 +47,13 @@ describe('fromStored and toStored', () => {
     );
   });
 
+  it('round-trips a mention right after a stray "@["', () => {
+    // Found by the property above: the stray "@[" was read as the start of the mention.
+    const stored = `@[${grace}`;
+    expect(fromStored(stored).text).toBe('@[@Grace');
+    expect(toStored(fromStored(stored))).toBe(stored);
+  });
+
   it('names a mention as it is stored', () => {
     expect(mentionName('Ada [the first]', 'u1')).toBe('Ada  the first');
   });
