@@ -38,6 +38,7 @@ import { DatabaseInfos } from './workspaces/feed/database-infos.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
 import { AccessCache } from './workspaces/access-cache.ts';
+import { registerWorkspaceScope } from './plugins/workspace-scope.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -228,12 +229,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live.shutdown();
     idle.start();
   });
+  registerWorkspaceScope(app, { store, cache });
   await app.register(apiRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });
   await app.register(changeStreamRoutes, {
-    cache,
     couch,
     live,
     feeds,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  can,
   createWorkspaceBody,
   LIMITS,
   numberBlockRequestBody,
@@ -12,7 +11,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import { userIdOf, type AppStore, type WorkspaceRecord } from '../../db/app-store.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { workspaceAccess } from '../../workspaces/access.ts';
+import { accessOf } from '../../plugins/workspace-scope.ts';
 import { createWorkspace } from '../../workspaces/create-workspace.ts';
 
 /** SPEC §7 /api routes of the foundation. Bodies are parsed with the domain's schemas. */
@@ -57,9 +56,9 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
 
   app.post<{ Params: { ws: string; projectId: string } }>(
     '/api/workspaces/:ws/projects/:projectId/numbers',
+    { config: { workspace: { permission: 'issue:create' } } },
     async (request) => {
-      const access = await workspaceAccess(request, store, request.params.ws);
-      if (!can(access.role, 'issue:create')) throw new AppError('FORBIDDEN');
+      const access = accessOf(request);
       const { projectId } = request.params;
       const project = /^project:[A-Za-z0-9_-]{1,64}$/.test(projectId)
         ? await store.couch.getDoc(access.workspace.dbName, projectId)

@@ -4,7 +4,7 @@ import { importIssuesBody, LIMITS, zodErrors, type ImportIssuesResponse } from '
 import { AppError } from '../../app-error.ts';
 import { RateLimiter } from '../../rate-limiter.ts';
 import type { AppStore } from '../../db/app-store.ts';
-import { workspaceAccess } from '../../workspaces/access.ts';
+import { accessOf } from '../../plugins/workspace-scope.ts';
 import { importIssues } from '../../workspaces/issue-import.ts';
 import { exportCsv, exportFileName, exportJson } from '../../workspaces/workspace-export.ts';
 
@@ -32,8 +32,9 @@ export async function dataRoutes(
 
   app.get<WsParams & { Querystring: { format?: string } }>(
     '/api/workspaces/:ws/export',
+    { config: { workspace: { permission: 'workspace:read' } } },
     async (request, reply) => {
-      const { workspace } = await workspaceAccess(request, store, request.params.ws);
+      const { workspace } = accessOf(request);
       const format = request.query.format ?? 'json';
       if (format !== 'json' && format !== 'csv')
         throw new AppError('VALIDATION_FAILED', {
@@ -58,9 +59,12 @@ export async function dataRoutes(
 
   app.post<WsParams>(
     '/api/workspaces/:ws/import',
-    { bodyLimit: LIMITS.requestBodyBytes },
+    {
+      bodyLimit: LIMITS.requestBodyBytes,
+      config: { workspace: { permission: 'issue:create' } },
+    },
     async (request, reply): Promise<ImportIssuesResponse> => {
-      const access = await workspaceAccess(request, store, request.params.ws);
+      const access = accessOf(request);
       const parsed = importIssuesBody.safeParse(request.body ?? {});
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
-  can,
   changeRoleBody,
   createInvitationBody,
   deleteWorkspaceBody,
@@ -15,7 +14,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { workspaceAccess } from '../../workspaces/access.ts';
+import { accessOf } from '../../plugins/workspace-scope.ts';
 import {
   acceptInvitation,
   createInvitation,
@@ -55,33 +54,43 @@ export async function membersRoutes(
   const now = opts.now ?? (() => new Date());
 
   // ── workspace settings ──────────────────────────────────────────────────────────────────
-  app.patch<WsParams>('/api/workspaces/:ws', async (request): Promise<WorkspaceSummary> => {
-    const access = await workspaceAccess(request, store, request.params.ws);
-    if (!can(access.role, 'workspace:rename')) throw new AppError('FORBIDDEN');
-    const { name } = parse(renameWorkspaceBody, request.body);
-    const workspace = await renameWorkspace(store, access, name);
-    return { id: workspaceIdOf(workspace), slug: workspace.slug, name, role: access.role };
-  });
+  app.patch<WsParams>(
+    '/api/workspaces/:ws',
+    { config: { workspace: { permission: 'workspace:rename' } } },
+    async (request): Promise<WorkspaceSummary> => {
+      const access = accessOf(request);
+      const { name } = parse(renameWorkspaceBody, request.body);
+      const workspace = await renameWorkspace(store, access, name);
+      return { id: workspaceIdOf(workspace), slug: workspace.slug, name, role: access.role };
+    },
+  );
 
-  app.delete<WsParams>('/api/workspaces/:ws', async (request, reply) => {
-    const access = await workspaceAccess(request, store, request.params.ws);
-    if (!can(access.role, 'workspace:delete')) throw new AppError('FORBIDDEN');
-    const { confirmSlug } = parse(deleteWorkspaceBody, request.body);
-    await deleteWorkspace(store, live, access, confirmSlug);
-    return reply.code(204).send();
-  });
+  app.delete<WsParams>(
+    '/api/workspaces/:ws',
+    { config: { workspace: { permission: 'workspace:delete' } } },
+    async (request, reply) => {
+      const access = accessOf(request);
+      const { confirmSlug } = parse(deleteWorkspaceBody, request.body);
+      await deleteWorkspace(store, live, access, confirmSlug);
+      return reply.code(204).send();
+    },
+  );
 
   // ── members ─────────────────────────────────────────────────────────────────────────────
-  app.get<WsParams>('/api/workspaces/:ws/members', async (request) => {
-    const access = await workspaceAccess(request, store, request.params.ws);
-    return { members: await listMembers(store, access.workspace) };
-  });
+  app.get<WsParams>(
+    '/api/workspaces/:ws/members',
+    { config: { workspace: { permission: 'workspace:read' } } },
+    async (request) => {
+      const access = accessOf(request);
+      return { members: await listMembers(store, access.workspace) };
+    },
+  );
 
   app.patch<{ Params: { ws: string; userId: string } }>(
     '/api/workspaces/:ws/members/:userId',
+    { config: { workspace: { permission: 'member:manage' } } },
     async (request) => {
-      const access = await workspaceAccess(request, store, request.params.ws);
-      if (!can(access.role, 'member:manage')) throw new AppError('FORBIDDEN');
+      const access = accessOf(request);
       const { role } = parse(changeRoleBody, request.body);
       await changeRole(store, access, request.params.userId, role);
       const members = await listMembers(store, access.workspace);
@@ -93,54 +102,65 @@ export async function membersRoutes(
 
   app.delete<{ Params: { ws: string; userId: string } }>(
     '/api/workspaces/:ws/members/:userId',
+    // Any member may leave; who may remove whom is the domain's canRemoveMember (members.ts).
+    { config: { workspace: { permission: 'workspace:read' } } },
     async (request, reply) => {
-      const access = await workspaceAccess(request, store, request.params.ws);
+      const access = accessOf(request);
       await removeMember(store, live, access, request.params.userId);
       return reply.code(204).send();
     },
   );
 
-  app.post<WsParams>('/api/workspaces/:ws/transfer', async (request) => {
-    const access = await workspaceAccess(request, store, request.params.ws);
-    if (!can(access.role, 'workspace:transfer')) throw new AppError('FORBIDDEN');
-    const { userId } = parse(transferOwnershipBody, request.body);
-    await transferOwnership(store, access, userId);
-    return { members: await listMembers(store, access.workspace) };
-  });
+  app.post<WsParams>(
+    '/api/workspaces/:ws/transfer',
+    { config: { workspace: { permission: 'workspace:transfer' } } },
+    async (request) => {
+      const access = accessOf(request);
+      const { userId } = parse(transferOwnershipBody, request.body);
+      await transferOwnership(store, access, userId);
+      return { members: await listMembers(store, access.workspace) };
+    },
+  );
 
   // ── invitations (workspace side) ────────────────────────────────────────────────────────
-  app.get<WsParams>('/api/workspaces/:ws/invitations', async (request) => {
-    const access = await workspaceAccess(request, store, request.params.ws);
-    if (!can(access.role, 'invitation:create')) throw new AppError('FORBIDDEN');
-    const pending = await pendingInvitations(store, access.workspace, now());
-    return { invitations: await summarise(store, pending) };
-  });
+  app.get<WsParams>(
+    '/api/workspaces/:ws/invitations',
+    { config: { workspace: { permission: 'invitation:create' } } },
+    async (request) => {
+      const access = accessOf(request);
+      const pending = await pendingInvitations(store, access.workspace, now());
+      return { invitations: await summarise(store, pending) };
+    },
+  );
 
-  app.post<WsParams>('/api/workspaces/:ws/invitations', async (request, reply) => {
-    const access = await workspaceAccess(request, store, request.params.ws);
-    if (!can(access.role, 'invitation:create')) throw new AppError('FORBIDDEN');
-    const body = parse(createInvitationBody, request.body);
-    const { invitation, token } = await createInvitation(
-      store,
-      access.workspace,
-      access.userId,
-      body,
-      now(),
-    );
-    const [summary] = await summarise(store, [invitation]);
-    const response: CreateInvitationResponse = {
-      invitation: summary!,
-      token,
-      link: `${opts.publicUrl}/invite/${token}`,
-    };
-    return reply.code(201).send(response);
-  });
+  app.post<WsParams>(
+    '/api/workspaces/:ws/invitations',
+    { config: { workspace: { permission: 'invitation:create' } } },
+    async (request, reply) => {
+      const access = accessOf(request);
+      const body = parse(createInvitationBody, request.body);
+      const { invitation, token } = await createInvitation(
+        store,
+        access.workspace,
+        access.userId,
+        body,
+        now(),
+      );
+      const [summary] = await summarise(store, [invitation]);
+      const response: CreateInvitationResponse = {
+        invitation: summary!,
+        token,
+        link: `${opts.publicUrl}/invite/${token}`,
+      };
+      return reply.code(201).send(response);
+    },
+  );
 
   app.delete<{ Params: { ws: string; id: string } }>(
     '/api/workspaces/:ws/invitations/:id',
+    { config: { workspace: { permission: 'invitation:create' } } },
     async (request, reply) => {
-      const access = await workspaceAccess(request, store, request.params.ws);
-      if (!can(access.role, 'invitation:create')) throw new AppError('FORBIDDEN');
+      const access = accessOf(request);
       await revokeInvitation(store, access.workspace, request.params.id, now());
       return reply.code(204).send();
     },

@@ -7,7 +7,7 @@ import { DOC_TYPES, SNAPSHOT_PAGE_MAX, zodErrors } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import { CouchClient } from '../../db/couch-client.ts';
-import { workspaceAccess } from '../../workspaces/access.ts';
+import { accessOf } from '../../plugins/workspace-scope.ts';
 
 type WsParams = { Params: { ws: string } };
 
@@ -35,8 +35,9 @@ export async function snapshotRoutes(app: FastifyInstance, opts: { store: AppSto
   const { store } = opts;
   app.get<WsParams & { Querystring: Record<string, string> }>(
     '/api/workspaces/:ws/snapshot',
+    { config: { workspace: { permission: 'workspace:read' } } },
     async (request, reply) => {
-      const { workspace } = await workspaceAccess(request, store, request.params.ws);
+      const { workspace } = accessOf(request);
       const parsed = snapshotQuery.safeParse(request.query);
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { zodErrors } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
-import type { AppStore } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
-import { workspaceAccess } from '../../workspaces/access.ts';
+import { accessOf } from '../../plugins/workspace-scope.ts';
 import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
 import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
 import { streamChanges } from './change-stream.ts';
@@ -22,7 +21,6 @@ const streamQuery = z.object({
 export async function changeStreamRoutes(
   app: FastifyInstance,
   opts: {
-    cache: Pick<AppStore, 'workspaceAndMembership'>;
     couch: CouchClient;
     live: LiveRequests;
     feeds: WorkspaceFeeds;
@@ -30,11 +28,13 @@ export async function changeStreamRoutes(
     unreadLimit?: number;
   },
 ) {
-  const { cache, couch, live, feeds, unreadLimit } = opts;
+  const { couch, live, feeds, unreadLimit } = opts;
   app.get<{ Params: { ws: string }; Querystring: Record<string, string> }>(
     '/api/workspaces/:ws/changes',
+    // From the instance's cached copies: a thousand devices open streams at once (issue 22).
+    { config: { workspace: { permission: 'workspace:read', cached: true } } },
     async (request, reply) => {
-      const access = await workspaceAccess(request, cache, request.params.ws);
+      const access = accessOf(request);
       const parsed = streamQuery.safeParse(request.query);
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
