@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import QuickLRU from 'quick-lru';
 import type { AppStore, MembershipDoc, WorkspaceRecord, Written } from '../db/app-store.ts';
 import { ChangesFollower, type FollowedChange } from '../db/changes-follower.ts';
 import type { CouchDoc } from '../db/couch-client.ts';
@@ -43,12 +44,13 @@ interface Read {
  * every instance.
  */
 export class AccessCache {
-  readonly #entries = new Map<string, Entry>();
+  // The least recently used copies go first when the cache is full.
+  readonly #entries = new QuickLRU<string, Entry>({ maxSize: MAX_ENTRIES });
   /** Reads in flight, one per document: requests arriving together share it. */
   readonly #reads = new Map<string, Read>();
   /** Writes of this instance waiting for the feed to show them, by `id\nrev`. */
   readonly #awaiting = new Map<string, Set<() => void>>();
-  readonly #seen = new Set<string>();
+  readonly #seen = new QuickLRU<string, true>({ maxSize: RECENTLY_SEEN });
   readonly #feed: ChangesFollower;
   // Bumped whenever the feed starts or stops being followed: a read begun before does not store.
   #epoch = 0;
@@ -113,7 +115,6 @@ export class AccessCache {
       const doc = await reading.found;
       // Only documents that exist: one created later needs no dropping.
       if (doc && !reading.stale && this.#following && reading.epoch === this.#epoch) {
-        if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
         this.#entries.set(id, { doc: deepFreeze(doc), at: this.now() });
       }
       return doc as T | null;
@@ -154,8 +155,7 @@ export class AccessCache {
       const waiting = this.#awaiting.get(key);
       this.#awaiting.delete(key);
       for (const resolve of waiting ?? []) resolve();
-      if (this.#seen.size >= RECENTLY_SEEN) this.#seen.clear();
-      this.#seen.add(key);
+      this.#seen.set(key, true);
     }
     const membership = deleted ? MEMBERSHIP.exec(id) : null;
     if (membership) this.live.abort(membership[1]!, membership[2]!);
