@@ -6,6 +6,16 @@ import {
 } from '@keel/domain';
 import { writeDocs } from './replica-docs.ts';
 import type { FillHooks, FillResult, WriteResult } from './replica-types.ts';
+import {
+  bulkGetSchema,
+  changesPageSchema,
+  databaseInfoSchema,
+  fetchParsed,
+  snapshotPageSchema,
+  type ChangesPage,
+  type ChangesRow,
+  type SnapshotPage,
+} from './replica-responses.ts';
 
 export type { FillHooks, FillResult };
 
@@ -77,28 +87,7 @@ export interface BootstrapMark {
   mine?: string[];
 }
 
-interface ChangesRow {
-  id: string;
-  deleted?: boolean;
-  changes?: { rev: string }[];
-  doc?: { _id: string; _rev: string };
-}
-interface ChangesPage {
-  results: ChangesRow[];
-  last_seq: Seq;
-}
-/** A page of GET /api/workspaces/:ws/snapshot: the database's `_all_docs` of one type. */
-interface SnapshotPage {
-  rows: { id: string; value: { rev: string }; doc: { _id: string; _rev: string } }[];
-}
-
 type RemoteFetch = (url: string, init?: RequestInit) => Promise<Response>;
-
-async function fetchJson<T>(fetchRemote: RemoteFetch, url: string, init?: RequestInit) {
-  const res = await fetchRemote(url, init);
-  if (!res.ok) throw Object.assign(new Error(`${res.status} from ${url}`), { status: res.status });
-  return (await res.json()) as T;
-}
 
 /** Whether a replica needs a fill: never written to, or a fill was cut off. */
 export async function needsFill(db: Pick<Db, 'info' | 'get'>): Promise<boolean> {
@@ -282,7 +271,8 @@ export class ReplicaFill {
 
   private page(since: Seq, live = false): Promise<ChangesPage> {
     const feed = live ? `&feed=longpoll&timeout=${LIVE_TIMEOUT_MS}` : '';
-    return fetchJson<ChangesPage>(
+    return fetchParsed(
+      changesPageSchema,
       this.fetchRemote,
       `${this.remoteUrl}/_changes?include_docs=true&limit=${this.pageSize}&since=${encodeURIComponent(String(since))}${feed}`,
       // A connection gone quiet (a laptop asleep, Wi-Fi lost without a word) counts as lost.
@@ -298,7 +288,8 @@ export class ReplicaFill {
    * from there brings again whatever changed while they were read.
    */
   private async readSnapshot(): Promise<Seq> {
-    const { update_seq: start } = await fetchJson<{ update_seq: Seq }>(
+    const { update_seq: start } = await fetchParsed(
+      databaseInfoSchema,
       this.fetchRemote,
       `${this.remoteUrl}/`,
     );
@@ -332,7 +323,7 @@ export class ReplicaFill {
 
   private snapshotPage(type: string, after?: string): Promise<SnapshotPage> {
     const query = `type=${type}&limit=${this.snapshotLimit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-    return fetchJson<SnapshotPage>(this.fetchRemote, `${this.snapshotUrl}?${query}`);
+    return fetchParsed(snapshotPageSchema, this.fetchRemote, `${this.snapshotUrl}?${query}`);
   }
 
   private take(page: ChangesPage): void {
@@ -484,17 +475,13 @@ async function withHistory(
   remoteUrl: string,
   docs: { id: string; rev: string }[],
 ): Promise<object[]> {
-  const body = await fetchJson<{ results: { docs: { ok?: object }[] }[] }>(
-    fetchRemote,
-    `${remoteUrl}/_bulk_get?revs=true`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ docs }),
-      // A connection gone quiet must not hold up the page's writes, which wait behind this.
-      signal: AbortSignal.timeout(LIVE_TIMEOUT_MS * 2),
-    },
-  );
+  const body = await fetchParsed(bulkGetSchema, fetchRemote, `${remoteUrl}/_bulk_get?revs=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ docs }),
+    // A connection gone quiet must not hold up the page's writes, which wait behind this.
+    signal: AbortSignal.timeout(LIVE_TIMEOUT_MS * 2),
+  });
   return body.results.flatMap((r) => r.docs.flatMap((d) => (d.ok ? [d.ok] : [])));
 }
 
