@@ -1,5 +1,5 @@
 import { sessionStore } from '../features/auth/session-store.ts';
-import { closeWorkspaceSession } from '../data/workspace-session.ts';
+import { closeWorkspaceSession } from '../data/open-session.ts';
 
 /** Stop syncing as soon as the session ends, whichever screen noticed (a 401, sign-out). */
 export function closeWorkspaceOnSignOut(): () => void {

@@ -2,7 +2,7 @@ import { removeAllOwnKeys } from '../shared/lib/local-store.ts';
 import { knownReplicas } from './known-replicas.ts';
 import { baseVersionsDbName } from './merge/base-versions.ts';
 import { snapshotDbName } from './snapshot-db.ts';
-import { closeWorkspaceSession } from './workspace-session.ts';
+import { closeWorkspaceSession } from './open-session.ts';
 
 // The databases kept beside a replica (snapshot-db.ts, merge/base-versions.ts).
 const BESIDE_PREFIXES = [snapshotDbName(''), baseVersionsDbName('')];

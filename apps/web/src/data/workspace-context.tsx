@@ -1,6 +1,7 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { Role } from '@keel/domain';
-import { acquireWorkspaceSession, type WorkspaceSession } from './workspace-session.ts';
+import { acquireWorkspaceSession } from './open-session.ts';
+import type { WorkspaceSession } from './workspace-session.ts';
 
 const WorkspaceContext = createContext<WorkspaceSession | null>(null);
 // The session is one long-lived object per workspace whose role is updated in place; the role

@@ -5,7 +5,7 @@ import { signOut } from '../../features/auth/session-store.ts';
 import { useMe } from '../../features/auth/use-session.ts';
 import { clearDeviceData } from '../../data/clear-device.ts';
 import { RejectedChangesList } from '../../features/sync-status/rejected-changes-list.tsx';
-import { closeWorkspaceSession } from '../../data/workspace-session.ts';
+import { closeWorkspaceSession } from '../../data/open-session.ts';
 
 export function AccountRoute() {
   const me = useMe();

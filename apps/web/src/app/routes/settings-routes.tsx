@@ -7,7 +7,7 @@ import {
 import { useMe } from '../../features/auth/use-session.ts';
 import { MembersPage } from '../../features/members/members-page.tsx';
 import { GeneralSettingsPage } from '../../features/settings/general-settings-page.tsx';
-import { closeWorkspaceSession } from '../../data/workspace-session.ts';
+import { closeWorkspaceSession } from '../../data/open-session.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { expectDeparture } from '../shell/departures.ts';
 

@@ -4,7 +4,7 @@ import { rememberWorkspace } from '../../features/auth/last-workspace.ts';
 import { refreshSession } from '../../features/auth/session-store.ts';
 import { useMe } from '../../features/auth/use-session.ts';
 import { WorkspaceProvider } from '../../data/workspace-context.tsx';
-import { closeWorkspaceSession } from '../../data/workspace-session.ts';
+import { closeWorkspaceSession } from '../../data/open-session.ts';
 import { NotFoundPage } from '../routes/not-found-page.tsx';
 import { AppShell } from './app-shell.tsx';
 import { useLostWorkspace } from './use-lost-workspace.ts';

@@ -5,7 +5,7 @@ import { forgetReplica, knownReplicas } from '../known-replicas.ts';
 import { forgetAllPending } from '../pending-journal.ts';
 import { keepRejected } from '../rejected/rejected-store.ts';
 import { PUSH_MARK, readPushed } from '../sync-monitor.ts';
-import { closeWorkspaceSessionFor } from '../workspace-session.ts';
+import { closeWorkspaceSessionFor } from '../open-session.ts';
 import {
   removalMessage,
   removedReplicas,
