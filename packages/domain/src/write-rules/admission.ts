@@ -31,6 +31,12 @@ export function replicatedRevisionProblem(doc: unknown): string | null {
   return null;
 }
 
+/** A replicated deletion the caller says only ends a branch: that deletion, not its id. */
+function prunes(raw: unknown, id: string, context: WriteBatchContext): boolean {
+  const { _deleted, _rev } = raw as { _deleted?: unknown; _rev?: unknown };
+  return _deleted === true && typeof _rev === 'string' && context.prunesBranch?.(id, _rev) === true;
+}
+
 export function idOf(doc: unknown): string {
   return typeof doc === 'object' &&
     doc !== null &&
@@ -76,7 +82,7 @@ export function admit(
     existing: (id && before.get(id)) || null,
     tombstone: id ? context.tombstone(id) : null,
   });
-  if (!verdict.ok && context.replicated && context.prunesBranch?.(id))
+  if (!verdict.ok && context.replicated && prunes(raw, id, context))
     verdict = { ok: true, doc: null };
   return verdict.ok ? verdict : { ...verdict, id, rule: 'schema-and-role' };
 }

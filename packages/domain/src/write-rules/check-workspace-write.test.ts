@@ -109,10 +109,20 @@ describe('checkWorkspaceWrite: issue edits (the issue page and the bulk bar)', (
     );
   });
 
-  it("refuses a state that is not one of the project's", () => {
+  it("refuses a state that is not one of the project's, and only when the write changes it", () => {
     expect(verdictOf(edited(parent, { stateId: 'nope' }))).toMatch(
       /^state-in-project: State is not one of the project’s states/,
     );
+    // Its state deleted from the project since (a concurrent workflow edit): other edits of the
+    // issue still go through, a move to another missing state does not.
+    const stranded = { ...testIssue({ number: 5, stateId: 'gone' }), _rev: '1-a' };
+    const held = [...workspace, stranded];
+    expect(verdictOf(edited(stranded, { title: 'Still editable' }), {}, held)).toBe('ok');
+    expect(verdictOf(edited(stranded, { stateId: 'also-gone' }), {}, held)).toMatch(
+      /^state-in-project: /,
+    );
+    const elsewhere = testIssue({ _id: 'issue:new2', number: 11, projectId: 'project:none' });
+    expect(verdictOf(elsewhere)).toMatch(/^state-in-project: The issue’s project does not exist/);
   });
 
   it('refuses a role that may not write, before any rule reads the workspace', () => {
@@ -150,6 +160,17 @@ describe('checkWorkspaceWrite: new documents', () => {
     });
     // Sent before what it points at, as a push after working offline may.
     expect(check([issue, newLabel, newProject]).map((v) => v.ok)).toEqual([true, true, true]);
+  });
+
+  it('checks an issue after its parent when both come in one batch (an undo of both)', () => {
+    const top = testIssue({ _id: 'issue:top', number: 20 });
+    const middle = testIssue({ _id: 'issue:middle', number: 21, parentId: top._id });
+    const leaf = testIssue({ _id: 'issue:leaf', number: 22, parentId: middle._id });
+    expect(check([leaf, middle, top]).map((v) => v.ok)).toEqual([true, true, true]);
+    // Two issues pointing at each other: the parent rule refuses, whatever the order.
+    const a = testIssue({ _id: 'issue:a', number: 23, parentId: 'issue:b' });
+    const b = testIssue({ _id: 'issue:b', number: 24, parentId: 'issue:a' });
+    expect(check([a, b]).some((v) => !v.ok)).toBe(true);
   });
 
   it('refuses a taken project key, and a label name taken in any case', () => {
@@ -279,9 +300,20 @@ describe('checkWorkspaceWrite: admission', () => {
     const held = [...workspace.filter((d) => d._id !== other._id), theirs];
     const member = { role: 'member' as const, replicated: true };
     expect(verdictOf(prune, member, held)).toMatch(/^schema-and-role: /);
-    expect(verdictOf(prune, { ...member, prunesBranch: (id) => id === other._id }, held)).toBe(
-      'ok',
+    const pruning = {
+      ...member,
+      prunesBranch: (id: string, rev: string) => id === other._id && rev === '2-c',
+    };
+    expect(verdictOf(prune, pruning, held)).toBe('ok');
+    // Only that deletion: another document of the same id is checked as what it is.
+    const changedNumber = { ...theirs, _rev: '3-d', number: 99 };
+    const [deletion, edit] = checkWorkspaceWrite(
+      [prune, changedNumber],
+      context(pruning),
+      lookupOfDocs(held),
     );
+    expect(deletion).toMatchObject({ ok: true });
+    expect(edit).toMatchObject({ ok: false, rule: 'schema-and-role' });
     // Only for replicated revisions: a new edit that deletes is a deletion.
     expect(
       verdictOf(prune, { ...member, replicated: false, prunesBranch: () => true }, held),

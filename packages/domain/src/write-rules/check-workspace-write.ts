@@ -16,10 +16,40 @@ import type {
 // a new label and, before it, the issue it was added to (PouchDB does not keep the order).
 const CHECK_RANK: Record<string, number> = { project: 0, member: 1, label: 2, issue: 3 };
 
-/** Indexes of the batch in the order they are checked: by kind (deletions too), else as sent. */
+/**
+ * Indexes of the batch in the order they are checked: by kind (deletions too), an issue after
+ * its parent when both are in the batch (an undo that restores an issue and its sub-issue), else
+ * as sent.
+ */
 function checkingOrder(docs: readonly unknown[]): number[] {
   const rank = (doc: unknown) => CHECK_RANK[typeOfId(idOf(doc)) ?? ''] ?? 4;
-  return docs.map((_, index) => index).sort((a, b) => rank(docs[a]) - rank(docs[b]) || a - b);
+  const depth = parentDepths(docs);
+  return docs
+    .map((_, index) => index)
+    .sort(
+      (a, b) => rank(docs[a]) - rank(docs[b]) || (depth.get(a) ?? 0) - (depth.get(b) ?? 0) || a - b,
+    );
+}
+
+/** For each issue of the batch, how many of its ancestors are in the batch too. */
+function parentDepths(docs: readonly unknown[]): Map<number, number> {
+  const parentOf = new Map<string, string | null>();
+  docs.forEach((doc) => {
+    const { type, parentId } = (doc ?? {}) as { type?: unknown; parentId?: unknown };
+    if (type === 'issue') parentOf.set(idOf(doc), typeof parentId === 'string' ? parentId : null);
+  });
+  const depths = new Map<number, number>();
+  docs.forEach((doc, index) => {
+    let depth = 0;
+    // Bounded by the batch: a loop among its documents is the parent rule's to refuse.
+    let at = parentOf.get(idOf(doc)) ?? null;
+    while (at !== null && parentOf.has(at) && depth < docs.length) {
+      depth++;
+      at = parentOf.get(at) ?? null;
+    }
+    if (depth > 0) depths.set(index, depth);
+  });
+  return depths;
 }
 
 /**

@@ -10,10 +10,18 @@ const isIssue = (write: AdmittedWrite): write is IssueWrite => write.doc.type ==
 const issueBefore = (write: AdmittedWrite) =>
   write.existing?.type === 'issue' ? write.existing : null;
 
-/** SPEC §5: an issue's state is one of its project's states (on every write of an issue). */
+/**
+ * SPEC §5: an issue's state is one of its project's states. Checked when an issue is created or
+ * its state or project changes: like its references, an issue is never refused for what happened
+ * to others since (its state deleted from the project by a concurrent workflow edit), so a
+ * label's deletion or a title edit that touches it still goes through.
+ */
 export const stateInProject: WriteRule = {
   name: 'state-in-project',
-  appliesTo: isIssue,
+  appliesTo: (write) =>
+    isIssue(write) &&
+    (issueBefore(write)?.stateId !== write.doc.stateId ||
+      issueBefore(write)?.projectId !== write.doc.projectId),
   check: (write, _context, lookup) =>
     isIssue(write) ? issueStateProblem(write.doc, (id) => lookup.get(id)) : null,
 };

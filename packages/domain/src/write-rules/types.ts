@@ -32,10 +32,11 @@ export interface WriteBatchContext {
    */
   numberReserved(projectId: string, number: number): boolean;
   /**
-   * A replicated deletion that only ends one of a conflicted document's branches (the document
-   * stays alive): an edit, allowed to whoever may edit it. Only the server can tell.
+   * Whether this replicated deletion (by id and revision) only ends one of a conflicted
+   * document's branches (the document stays alive): an edit, allowed to whoever may edit it.
+   * Only the server can tell.
    */
-  prunesBranch?(id: string): boolean;
+  prunesBranch?(id: string, rev: string): boolean;
 }
 
 /** One document of a batch, once its shape and its writer's role are accepted. */

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
+  LIMITS,
   typeOfId,
   type CatalogDoc,
   type CatalogType,
@@ -9,7 +10,7 @@ import {
 } from '@keel/domain';
 import type { CouchClient } from '../../db/couch-client.ts';
 import type { WorkspaceAccess } from '../../workspaces/access.ts';
-import { branchPrunes, restoredTombstones, vouchedDeletion } from './batch-deletions.ts';
+import { branchPrunes, pruneKey, restoredTombstones, vouchedDeletion } from './batch-deletions.ts';
 import type { ReservedBlocks } from './number-rules.ts';
 
 /**
@@ -76,18 +77,20 @@ export async function loadBatch(
     get: (id) => known.get(id),
     all: <T extends CatalogType>(type: T) => {
       const list = catalogs.get(type);
-      // Read only for batches that create a project or create or rename a label: a rule that
+      // Read only for batches that create a project or write a label: a rule that
       // asks otherwise would silently see an empty workspace.
       if (!list) throw new Error(`The ${type} list was not read for this batch`);
       return list as CatalogDoc<T>[];
     },
   };
   const prunes = replicated ? await branchPrunes(couch, db, docs, stored, context) : new Set();
-  context.prunesBranch = (id) => prunes.has(id);
+  context.prunesBranch = (id, rev) => prunes.has(pruneKey(id, rev));
 
   const repeated = new Set<number>();
   if (replicated)
     docs.forEach((doc, index) => {
+      // One over the size limit is refused like any other, even if held already.
+      if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) return;
       if (heldAlready(doc, stored.get(idOf(doc)))) repeated.add(index);
     });
   return { docs, repeated, context, before };
@@ -173,11 +176,13 @@ async function readAncestors(
     if (doc.parentId !== (before?.type === 'issue' ? before.parentId : undefined))
       queue.push([doc.parentId, 0]);
   }
-  const seen = new Set<string>();
+  // The least depth each issue was reached at: reached first from deep down, it is walked again
+  // from a shallower start, so every chain is read as far as the rule may walk it.
+  const seen = new Map<string, number>();
   while (queue.length) {
     const [id, depth] = queue.pop()!;
-    if (seen.has(id) || depth >= MAX_DEPTH) continue;
-    seen.add(id);
+    if ((seen.get(id) ?? MAX_DEPTH) <= depth || depth >= MAX_DEPTH) continue;
+    seen.set(id, depth);
     let node = known.get(id);
     if (!node && !batchParents.has(id)) {
       node = (await couch.getDoc<WorkspaceDoc & { _id: string }>(db, id)) ?? undefined;
@@ -189,7 +194,7 @@ async function readAncestors(
   }
 }
 
-/** Which lists this batch needs: only creations of projects, creations or renames of labels. */
+/** Which lists this batch needs: only for creations of projects, and for labels written. */
 function neededCatalogs(docs: readonly unknown[], stored: Map<string, WorkspaceDoc>) {
   const needed = new Set<CatalogType>();
   for (const raw of docs) {
@@ -197,8 +202,9 @@ function neededCatalogs(docs: readonly unknown[], stored: Map<string, WorkspaceD
     if (!doc || typeof doc._id !== 'string') continue;
     const before = stored.get(doc._id);
     if (doc.type === 'project' && !before) needed.add('project');
-    if (doc.type === 'label' && (before?.type !== 'label' || before.name !== doc.name))
-      needed.add('label');
+    // Any label written: which renames the rule looks at is the domain's to say (it compares
+    // names as parsed), and label writes are rare.
+    if (doc.type === 'label' && doc._deleted !== true) needed.add('label');
   }
   return needed;
 }

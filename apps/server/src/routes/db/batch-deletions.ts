@@ -16,6 +16,9 @@ const idOf = (raw: unknown) =>
 const isDeletion = (raw: unknown) =>
   typeof raw === 'object' && raw !== null && (raw as { _deleted?: unknown })._deleted === true;
 
+/** A prune is that deletion (id and revision), so no other document of the id passes as one. */
+export const pruneKey = (id: string, rev: unknown) => `${id}\n${String(rev)}`;
+
 /**
  * The replicated deletions of this batch that a writer may not make as deletions, but that only
  * end one branch of a conflicted document: those are edits (conflict-branch.ts).
@@ -34,7 +37,8 @@ export async function branchPrunes(
     if (!isDeletion(raw) || !existing) continue;
     const ctx = { role: context.role, userId: context.userId, existing, tombstone: null };
     if (checkDocumentWrite(raw, ctx).ok) continue;
-    if (await isBranchPrune(raw, ctx, couch, db)) prunes.add(id);
+    if (await isBranchPrune(raw, ctx, couch, db))
+      prunes.add(pruneKey(id, (raw as { _rev?: unknown })._rev));
   }
   return prunes;
 }

@@ -135,6 +135,22 @@ describe('SessionWriter', () => {
     });
   });
 
+  it('after a conflict with a deletion, builds again once the store has let the document go', async () => {
+    const { writer, replica, store } = writerOver();
+    replica.synced({ ...issue, _rev: '2-dd', _deleted: true } as typeof issue & { _deleted: true });
+    let builds = 0;
+    const done = writer.update(() => {
+      builds++;
+      const current = store.get(issue._id);
+      return current ? [{ ...current, priority: 1 }] : null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(builds).toBe(1);
+    store.apply([{ id: issue._id, seq: 3, deleted: true, doc: null }]);
+    expect(await done).toEqual({ ok: true });
+    expect(builds).toBe(2);
+  });
+
   it('takes a change back off the screen when the device is full, and says so', async () => {
     const { writer, replica, store, journal } = writerOver();
     replica.full = true;

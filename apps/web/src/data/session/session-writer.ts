@@ -204,8 +204,9 @@ export class SessionWriter {
     });
     await Promise.all(
       ids.map(async (id) => {
+        // A deletion releases the wait too, as the feed takes the document out of the store.
         const current = await replica.current(id).catch(() => null);
-        if (current && !current.deleted) await this.deps.store.whenApplied(id, current.rev);
+        if (current) await this.deps.store.whenApplied(id, current.rev);
       }),
     );
   }
