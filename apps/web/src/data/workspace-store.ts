@@ -8,7 +8,9 @@ import {
   type WorkspaceDoc,
   type WorkspaceLookup,
 } from '@keel/domain';
-import { byCreation, GroupIndex } from './group-index.ts';
+import { RevisionWaiters, revGeneration } from './revision-waiters.ts';
+import { Collection } from './store-collection.ts';
+import { StoreIndexes } from './store-indexes.ts';
 import type { ReplicaChange } from './replica.ts';
 
 export type DocOfType<K extends DocType> = Extract<WorkspaceDoc, { type: K }>;
@@ -19,26 +21,6 @@ const isDeletion = (doc: WorkspaceDoc | Deletion): doc is Deletion =>
   (doc as { _deleted?: unknown })._deleted === true;
 
 const BURST_INTERVAL_MS = 150;
-
-class Collection<T> {
-  readonly byId = new Map<string, T>();
-  private snapshot: readonly T[] | null = null;
-
-  set(id: string, doc: T) {
-    this.byId.set(id, doc);
-    this.snapshot = null;
-  }
-
-  delete(id: string) {
-    if (this.byId.delete(id)) this.snapshot = null;
-  }
-
-  /** The same array until something in this collection changes, as useSyncExternalStore needs. */
-  list(): readonly T[] {
-    this.snapshot ??= Object.freeze([...this.byId.values()]);
-    return this.snapshot;
-  }
-}
 
 type Collections = { [K in DocType]: Collection<DocOfType<K>> };
 
@@ -58,24 +40,13 @@ export class WorkspaceStore {
     conflict: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
-  // What an issue page reads, kept per document instead of rebuilt from 10,000 issues per edit.
-  private readonly issuesByNumber = new GroupIndex<IssueDoc>(
-    (i) => `${i.projectId}#${i.number}`,
-    (a, b) => (a._id < b._id ? -1 : 1),
-  );
-  private readonly subIssues = new GroupIndex<IssueDoc>(
-    (i) => i.parentId,
-    (a, b) => a.number - b.number,
-  );
-  private readonly activityByIssue = new GroupIndex<ActivityDoc>((a) => a.issueId, byCreation);
-  private readonly commentsByIssue = new GroupIndex<CommentDoc>((c) => c.issueId, byCreation);
-  private readonly conflictsByIssue = new GroupIndex<ConflictDoc>((c) => c.issueId, byCreation);
+  private readonly indexes = new StoreIndexes();
   private readonly listeners = new Set<() => void>();
   private notifyScheduled = false;
   private lastNotify = 0;
   private loaded = false;
   private historyLoaded = false;
-  private readonly waiters = new Map<string, { generation: number; resolve: () => void }[]>();
+  private readonly waiters = new RevisionWaiters();
   // Deletions the change feed brought. History is read after the feed starts (`ingest`);
   // an older copy read late must not bring a deleted comment back. Only needed until history
   // is in: then it is emptied and no longer fed, so it does not grow for the session's life.
@@ -105,27 +76,27 @@ export class WorkspaceStore {
   }
 
   issueByNumber(projectId: string, number: number): IssueDoc | undefined {
-    return this.issuesByNumber.list(`${projectId}#${number}`)[0];
+    return this.indexes.issueByNumber(projectId, number);
   }
 
   /** Sub-issues of an issue, by number; the same array until one of them changes. */
   childrenOf(issueId: string): readonly IssueDoc[] {
-    return this.subIssues.list(issueId);
+    return this.indexes.childrenOf(issueId);
   }
 
   /** An issue's activity, oldest first; the same array until it changes. */
   activityOf(issueId: string): readonly ActivityDoc[] {
-    return this.activityByIssue.list(issueId);
+    return this.indexes.activityOf(issueId);
   }
 
   /** An issue's comments, oldest first; the same array until they change. */
   commentsOf(issueId: string): readonly CommentDoc[] {
-    return this.commentsByIssue.list(issueId);
+    return this.indexes.commentsOf(issueId);
   }
 
   /** Values of an issue that concurrent edits replaced, oldest first. */
   conflictsOf(issueId: string): readonly ConflictDoc[] {
-    return this.conflictsByIssue.list(issueId);
+    return this.indexes.conflictsOf(issueId);
   }
 
   get(id: string): WorkspaceDoc | undefined {
@@ -144,15 +115,9 @@ export class WorkspaceStore {
    * saved something can rely on reading it back. Gives up quietly after `timeoutMs`.
    */
   whenApplied(id: string, rev: string, timeoutMs = 2_000): Promise<void> {
-    const generation = revGeneration(rev);
     const current = this.get(id)?._rev;
-    if (current && revGeneration(current) >= generation) return Promise.resolve();
-    return new Promise((resolve) => {
-      const list = this.waiters.get(id) ?? [];
-      list.push({ generation, resolve });
-      this.waiters.set(id, list);
-      setTimeout(resolve, timeoutMs);
-    });
+    if (current && revGeneration(current) >= revGeneration(rev)) return Promise.resolve();
+    return this.waiters.wait(id, rev, timeoutMs);
   }
 
   /**
@@ -296,54 +261,23 @@ export class WorkspaceStore {
     // change undone until it is saved); a newer one, from another device, does replace it.
     if (!local && this.pendingIds.has(doc._id) && current === doc._rev) return;
     const before = this.get(doc._id);
-    if (before) this.unindex(before);
-    this.index(doc);
+    if (before) this.indexes.remove(before);
+    this.indexes.put(doc);
     const previous = this.typeById.get(doc._id);
     if (previous && previous !== doc.type) this.collections[previous].delete(doc._id);
     this.typeById.set(doc._id, doc.type);
     (this.collections[doc.type] as Collection<WorkspaceDoc>).set(doc._id, doc);
-    this.release(doc._id, doc._rev);
-  }
-
-  private release(id: string, rev: string | undefined): void {
-    const list = this.waiters.get(id);
-    if (!list || !rev) return;
-    const generation = revGeneration(rev);
-    const waiting = list.filter((w) => {
-      if (w.generation > generation) return true;
-      w.resolve();
-      return false;
-    });
-    if (waiting.length) this.waiters.set(id, waiting);
-    else this.waiters.delete(id);
+    this.waiters.release(doc._id, doc._rev);
   }
 
   private remove(id: string): void {
-    for (const waiter of this.waiters.get(id) ?? []) waiter.resolve();
-    this.waiters.delete(id);
+    this.waiters.releaseAll(id);
     const type = this.typeById.get(id);
     if (!type) return;
     const before = this.get(id);
-    if (before) this.unindex(before);
+    if (before) this.indexes.remove(before);
     this.collections[type].delete(id);
     this.typeById.delete(id);
-  }
-
-  private index(doc: WorkspaceDoc): void {
-    this.eachIndex(doc, 'put');
-  }
-
-  private unindex(doc: WorkspaceDoc): void {
-    this.eachIndex(doc, 'remove');
-  }
-
-  private eachIndex(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
-    if (doc.type === 'issue') {
-      this.issuesByNumber[op](doc);
-      this.subIssues[op](doc);
-    } else if (doc.type === 'activity') this.activityByIssue[op](doc);
-    else if (doc.type === 'comment') this.commentsByIssue[op](doc);
-    else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
   }
 
   // Replication delivers documents one change at a time. The first change after a quiet spell
@@ -365,8 +299,4 @@ export class WorkspaceStore {
     if (wait <= 0) queueMicrotask(run);
     else setTimeout(run, wait);
   }
-}
-
-function revGeneration(rev: string): number {
-  return Number.parseInt(rev, 10) || 0;
 }

@@ -1,0 +1,57 @@
+import type { ActivityDoc, CommentDoc, ConflictDoc, IssueDoc, WorkspaceDoc } from '@keel/domain';
+import { byCreation, GroupIndex } from './group-index.ts';
+
+/**
+ * What an issue page reads, kept per document instead of rebuilt from 10,000 issues per edit:
+ * issues by key, sub-issues, and each issue's activity, comments and conflict entries.
+ */
+export class StoreIndexes {
+  private readonly issuesByNumber = new GroupIndex<IssueDoc>(
+    (i) => `${i.projectId}#${i.number}`,
+    (a, b) => (a._id < b._id ? -1 : 1),
+  );
+  private readonly subIssues = new GroupIndex<IssueDoc>(
+    (i) => i.parentId,
+    (a, b) => a.number - b.number,
+  );
+  private readonly activityByIssue = new GroupIndex<ActivityDoc>((a) => a.issueId, byCreation);
+  private readonly commentsByIssue = new GroupIndex<CommentDoc>((c) => c.issueId, byCreation);
+  private readonly conflictsByIssue = new GroupIndex<ConflictDoc>((c) => c.issueId, byCreation);
+
+  put(doc: WorkspaceDoc): void {
+    this.each(doc, 'put');
+  }
+
+  remove(doc: WorkspaceDoc): void {
+    this.each(doc, 'remove');
+  }
+
+  issueByNumber(projectId: string, number: number): IssueDoc | undefined {
+    return this.issuesByNumber.list(`${projectId}#${number}`)[0];
+  }
+
+  childrenOf(issueId: string): readonly IssueDoc[] {
+    return this.subIssues.list(issueId);
+  }
+
+  activityOf(issueId: string): readonly ActivityDoc[] {
+    return this.activityByIssue.list(issueId);
+  }
+
+  commentsOf(issueId: string): readonly CommentDoc[] {
+    return this.commentsByIssue.list(issueId);
+  }
+
+  conflictsOf(issueId: string): readonly ConflictDoc[] {
+    return this.conflictsByIssue.list(issueId);
+  }
+
+  private each(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
+    if (doc.type === 'issue') {
+      this.issuesByNumber[op](doc);
+      this.subIssues[op](doc);
+    } else if (doc.type === 'activity') this.activityByIssue[op](doc);
+    else if (doc.type === 'comment') this.commentsByIssue[op](doc);
+    else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
+  }
+}
