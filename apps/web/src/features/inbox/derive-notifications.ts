@@ -1,4 +1,10 @@
-import { isSubscribed, type ActivityDoc, type CommentDoc, type IssueDoc } from '@keel/domain';
+import {
+  isSubscribed,
+  mentionedUserIds,
+  type ActivityDoc,
+  type CommentDoc,
+  type IssueDoc,
+} from '@keel/domain';
 import { snapshotChanges, type SnapshotChanges } from '../../shared/lib/snapshot-changes.ts';
 import { IssueGroups, type IssueGroup } from './issue-groups.ts';
 import { newestFirst, placeOf } from './notification-order.ts';
@@ -43,15 +49,13 @@ export interface InboxSources {
 // comment is cached on the object itself.
 const mentionsCache = new WeakMap<CommentDoc, ReadonlySet<string>>();
 const NO_MENTIONS: ReadonlySet<string> = new Set();
-// The stored form of a mention (packages/domain/src/mentions.ts): `@[Name](user:ID)`.
-const MENTION_ID = /@\[[^\]\n]{1,200}\]\(user:([A-Za-z0-9_-]{1,64})\)/g;
 
 function mentionsOf(comment: CommentDoc): ReadonlySet<string> {
   let found = mentionsCache.get(comment);
   if (!found) {
     // Most comments mention nobody; skip the regular expression for them.
     found = comment.body.includes('](user:')
-      ? new Set(Array.from(comment.body.matchAll(MENTION_ID), (m) => m[1]!))
+      ? new Set(mentionedUserIds(comment.body))
       : NO_MENTIONS;
     mentionsCache.set(comment, found);
   }
