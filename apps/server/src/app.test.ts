@@ -29,7 +29,25 @@ describe('the server as a whole', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(health.headers.get('x-content-type-options')).toBe('nosniff');
     expect(health.headers.get('x-frame-options')).toBe('DENY');
-    expect(health.headers.get('referrer-policy')).toBeTruthy();
+    expect(health.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(health.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    // Keel's whole policy, directive by directive, as the web app needs it.
+    expect(csp.split(';').map((d) => d.trim())).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+      "form-action 'self'",
+    ]);
+    // Served over plain http here: no HSTS, which would lock a browser out of it.
+    expect(health.headers.get('strict-transport-security')).toBeNull();
   });
 
   // Skipped against COUCHDB_URL (NEEDS_EMBEDDED_DB): there is no child process to crash.

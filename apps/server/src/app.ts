@@ -175,7 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   registerErrorHandling(app);
   registerRequestMetrics(app);
-  registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
+  await registerSecurity(app, { publicUrl: config.publicUrl, hsts: secure });
   const live = new LiveRequests();
   // The session, user and membership behind each replication request, kept per instance and
   // dropped as the app database's changes feed reports them changed (decision 011).
