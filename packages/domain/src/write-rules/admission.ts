@@ -33,6 +33,7 @@ export function replicatedRevisionProblem(doc: unknown): string | null {
 
 /** A replicated deletion the caller says only ends a branch: that deletion, not its id. */
 function prunes(raw: unknown, id: string, context: WriteBatchContext): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
   const { _deleted, _rev } = raw as { _deleted?: unknown; _rev?: unknown };
   return _deleted === true && typeof _rev === 'string' && context.prunesBranch?.(id, _rev) === true;
 }

@@ -293,6 +293,16 @@ describe('checkWorkspaceWrite: admission', () => {
     expect(verdictOf(edited(parent, {}), { replicated: false })).toBe('ok');
   });
 
+  it('refuses what is not a document, replicated or not, without failing the batch', () => {
+    for (const replicated of [false, true]) {
+      const verdicts = check([null, 42, 'text', [], edited(parent, {})], {
+        replicated,
+        prunesBranch: () => true,
+      });
+      expect(verdicts.map((v) => v.ok)).toEqual([false, false, false, false, true]);
+    }
+  });
+
   it('lets a replicated deletion that only ends a branch through for whoever may edit', () => {
     const prune = { _id: other._id, _rev: '2-c', _deleted: true };
     // A member may not delete an issue someone else created.
