@@ -37,6 +37,7 @@ import { CheckpointKeeper } from './workspaces/checkpoints/checkpoint-keeper.ts'
 import { DatabaseInfos } from './workspaces/feed/database-infos.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccessCache } from './workspaces/access-cache.ts';
 import { registerWorkspaceScope } from './plugins/workspace-scope.ts';
 
@@ -172,6 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await store.init();
   const secrets = await loadSecrets(store);
 
+  // Routes declare their params, bodies and answers with the domain's zod schemas; a body that
+  // does not fit is refused by the error handler as VALIDATION_FAILED, field by field.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   registerErrorHandling(app);
   registerRequestMetrics(app);

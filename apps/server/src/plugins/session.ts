@@ -87,6 +87,11 @@ export function registerSessions(
       store.put({ ...session, lastUsedAt: new Date(now).toISOString() }).catch(() => undefined);
     }
   });
+
+  // Before a route validates its input, so a signed-out request hears AUTH_REQUIRED first.
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/api/')) requireSession(request);
+  });
 }
 
 export function setSessionCookie(reply: FastifyReply, value: string, secure: boolean) {
@@ -103,6 +108,10 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
+/**
+ * Every `/api` route needs someone signed in, said before anything else about the request (its
+ * body, its workspace): `registerSessions` checks it before routes validate their input.
+ */
 export function requireSession(request: FastifyRequest): SessionInfo {
   if (!request.session) throw new AppError('AUTH_REQUIRED');
   return request.session;

@@ -32,7 +32,8 @@ export function registerWorkspaceScope(
     if (route.url.startsWith('/api/workspaces/:ws') && !route.config?.workspace)
       throw new Error(`${route.method} ${route.url} names no workspace permission`);
   });
-  app.addHook('preHandler', async (request) => {
+  // Before the body is validated: a stranger learns "not found", not what the body lacks.
+  app.addHook('preValidation', async (request) => {
     const scope = request.routeOptions.config.workspace;
     if (!scope) return;
     const { ws } = request.params as { ws?: unknown };

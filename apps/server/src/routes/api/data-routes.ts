@@ -1,14 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { importIssuesBody, LIMITS, zodErrors, type ImportIssuesResponse } from '@keel/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { importIssuesBody, importIssuesResponseSchema, LIMITS } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import { RateLimiter } from '../../rate-limiter.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
 import { importIssues } from '../../workspaces/issue-import.ts';
 import { exportCsv, exportFileName, exportJson } from '../../workspaces/workspace-export.ts';
+import { jsonBody, wsParams } from '../route-schemas.ts';
 
-type WsParams = { Params: { ws: string } };
+const exportQuery = z.object({
+  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
+});
 
 /**
  * SPEC §7's import and export (`/:ws/settings/data`). Export is reading, which every member may
@@ -24,22 +29,23 @@ export async function dataRoutes(
   },
 ) {
   const { store } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const now = opts.now ?? (() => new Date());
   const share = opts.share ?? ((limit: number) => limit);
   const imports = new RateLimiter(share(LIMITS.importsPerUserPerMinute), 60_000, () =>
     now().getTime(),
   );
 
-  app.get<WsParams & { Querystring: { format?: string } }>(
+  api.get(
     '/api/workspaces/:ws/export',
-    { config: { workspace: { permission: 'workspace:read' } } },
+    {
+      config: { workspace: { permission: 'workspace:read' } },
+      // The answer is streamed as it is read (a file of any size): no response schema.
+      schema: { params: wsParams, querystring: exportQuery },
+    },
     async (request, reply) => {
       const { workspace } = accessOf(request);
-      const format = request.query.format ?? 'json';
-      if (format !== 'json' && format !== 'csv')
-        throw new AppError('VALIDATION_FAILED', {
-          errors: [{ path: 'format', message: 'Format must be json or csv' }],
-        });
+      const { format } = request.query;
       const at = now();
       reply
         .header('cache-control', 'no-store')
@@ -57,24 +63,26 @@ export async function dataRoutes(
     },
   );
 
-  app.post<WsParams>(
+  api.post(
     '/api/workspaces/:ws/import',
     {
       bodyLimit: LIMITS.requestBodyBytes,
       config: { workspace: { permission: 'issue:create' } },
+      schema: {
+        params: wsParams,
+        body: jsonBody(importIssuesBody),
+        response: { 200: importIssuesResponseSchema },
+      },
     },
-    async (request, reply): Promise<ImportIssuesResponse> => {
+    async (request, reply) => {
       const access = accessOf(request);
-      const parsed = importIssuesBody.safeParse(request.body ?? {});
-      if (!parsed.success)
-        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
       // One request may write 20,000 documents: imports have a limit of their own (the write
       // limit counts this request once).
       if (!imports.hit(access.userId)) {
         reply.header('retry-after', String(imports.retryAfterSeconds(access.userId)));
         throw new AppError('RATE_LIMITED');
       }
-      return importIssues(store, access, parsed.data, { now, requestId: request.id });
+      return importIssues(store, access, request.body, { now, requestId: request.id });
     },
   );
 }

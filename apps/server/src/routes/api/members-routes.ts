@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  acceptInvitationResponseSchema,
   changeRoleBody,
   createInvitationBody,
+  createInvitationResponseSchema,
   deleteWorkspaceBody,
+  invitationListSchema,
+  invitationPreviewSchema,
+  memberListSchema,
+  memberSummarySchema,
   renameWorkspaceBody,
   transferOwnershipBody,
-  zodErrors,
+  workspaceSummarySchema,
   type CreateInvitationResponse,
-  type InvitationPreview,
-  type WorkspaceSummary,
 } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
@@ -32,14 +37,11 @@ import {
   transferOwnership,
 } from '../../workspaces/members.ts';
 import { deleteWorkspace, renameWorkspace } from '../../workspaces/workspace-settings.ts';
+import { jsonBody, noContent, wsParams } from '../route-schemas.ts';
 
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
-  return parsed.data;
-}
-
-type WsParams = { Params: { ws: string } };
+const memberParams = z.object({ ws: z.string(), userId: z.string() });
+const invitationParams = z.object({ ws: z.string(), id: z.string() });
+const tokenParams = z.object({ token: z.string() });
 
 /**
  * SPEC §7: members, invitations, ownership and workspace settings. Who may do what is SPEC §6,
@@ -52,46 +54,71 @@ export async function membersRoutes(
 ) {
   const { store, live } = opts;
   const now = opts.now ?? (() => new Date());
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // ── workspace settings ──────────────────────────────────────────────────────────────────
-  app.patch<WsParams>(
+  api.patch(
     '/api/workspaces/:ws',
-    { config: { workspace: { permission: 'workspace:rename' } } },
-    async (request): Promise<WorkspaceSummary> => {
+    {
+      config: { workspace: { permission: 'workspace:rename' } },
+      schema: {
+        params: wsParams,
+        body: jsonBody(renameWorkspaceBody),
+        response: { 200: workspaceSummarySchema },
+      },
+    },
+    async (request) => {
       const access = accessOf(request);
-      const { name } = parse(renameWorkspaceBody, request.body);
+      const { name } = request.body;
       const workspace = await renameWorkspace(store, access, name);
       return { id: workspaceIdOf(workspace), slug: workspace.slug, name, role: access.role };
     },
   );
 
-  app.delete<WsParams>(
+  api.delete(
     '/api/workspaces/:ws',
-    { config: { workspace: { permission: 'workspace:delete' } } },
+    {
+      config: { workspace: { permission: 'workspace:delete' } },
+      schema: {
+        params: wsParams,
+        body: jsonBody(deleteWorkspaceBody),
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const access = accessOf(request);
-      const { confirmSlug } = parse(deleteWorkspaceBody, request.body);
+      const { confirmSlug } = request.body;
       await deleteWorkspace(store, live, access, confirmSlug);
       return reply.code(204).send();
     },
   );
 
   // ── members ─────────────────────────────────────────────────────────────────────────────
-  app.get<WsParams>(
+  api.get(
     '/api/workspaces/:ws/members',
-    { config: { workspace: { permission: 'workspace:read' } } },
+    {
+      config: { workspace: { permission: 'workspace:read' } },
+      schema: { params: wsParams, response: { 200: memberListSchema } },
+    },
     async (request) => {
       const access = accessOf(request);
       return { members: await listMembers(store, access.workspace) };
     },
   );
 
-  app.patch<{ Params: { ws: string; userId: string } }>(
+  api.patch(
     '/api/workspaces/:ws/members/:userId',
-    { config: { workspace: { permission: 'member:manage' } } },
+    {
+      config: { workspace: { permission: 'member:manage' } },
+      schema: {
+        params: memberParams,
+        body: jsonBody(changeRoleBody),
+        response: { 200: memberSummarySchema },
+      },
+    },
     async (request) => {
       const access = accessOf(request);
-      const { role } = parse(changeRoleBody, request.body);
+      const { role } = request.body;
       await changeRole(store, access, request.params.userId, role);
       const members = await listMembers(store, access.workspace);
       const member = members.find((m) => m.userId === request.params.userId);
@@ -100,10 +127,13 @@ export async function membersRoutes(
     },
   );
 
-  app.delete<{ Params: { ws: string; userId: string } }>(
+  api.delete(
     '/api/workspaces/:ws/members/:userId',
-    // Any member may leave; who may remove whom is the domain's canRemoveMember (members.ts).
-    { config: { workspace: { permission: 'workspace:read' } } },
+    {
+      // Any member may leave; who may remove whom is the domain's canRemoveMember (members.ts).
+      config: { workspace: { permission: 'workspace:read' } },
+      schema: { params: memberParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       const access = accessOf(request);
       await removeMember(store, live, access, request.params.userId);
@@ -111,21 +141,31 @@ export async function membersRoutes(
     },
   );
 
-  app.post<WsParams>(
+  api.post(
     '/api/workspaces/:ws/transfer',
-    { config: { workspace: { permission: 'workspace:transfer' } } },
+    {
+      config: { workspace: { permission: 'workspace:transfer' } },
+      schema: {
+        params: wsParams,
+        body: jsonBody(transferOwnershipBody),
+        response: { 200: memberListSchema },
+      },
+    },
     async (request) => {
       const access = accessOf(request);
-      const { userId } = parse(transferOwnershipBody, request.body);
+      const { userId } = request.body;
       await transferOwnership(store, access, userId);
       return { members: await listMembers(store, access.workspace) };
     },
   );
 
   // ── invitations (workspace side) ────────────────────────────────────────────────────────
-  app.get<WsParams>(
+  api.get(
     '/api/workspaces/:ws/invitations',
-    { config: { workspace: { permission: 'invitation:create' } } },
+    {
+      config: { workspace: { permission: 'invitation:create' } },
+      schema: { params: wsParams, response: { 200: invitationListSchema } },
+    },
     async (request) => {
       const access = accessOf(request);
       const pending = await pendingInvitations(store, access.workspace, now());
@@ -133,12 +173,19 @@ export async function membersRoutes(
     },
   );
 
-  app.post<WsParams>(
+  api.post(
     '/api/workspaces/:ws/invitations',
-    { config: { workspace: { permission: 'invitation:create' } } },
+    {
+      config: { workspace: { permission: 'invitation:create' } },
+      schema: {
+        params: wsParams,
+        body: jsonBody(createInvitationBody),
+        response: { 201: createInvitationResponseSchema },
+      },
+    },
     async (request, reply) => {
       const access = accessOf(request);
-      const body = parse(createInvitationBody, request.body);
+      const body = request.body;
       const { invitation, token } = await createInvitation(
         store,
         access.workspace,
@@ -156,9 +203,12 @@ export async function membersRoutes(
     },
   );
 
-  app.delete<{ Params: { ws: string; id: string } }>(
+  api.delete(
     '/api/workspaces/:ws/invitations/:id',
-    { config: { workspace: { permission: 'invitation:create' } } },
+    {
+      config: { workspace: { permission: 'invitation:create' } },
+      schema: { params: invitationParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       const access = accessOf(request);
       await revokeInvitation(store, access.workspace, request.params.id, now());
@@ -167,17 +217,19 @@ export async function membersRoutes(
   );
 
   // ── invitations (invitee side) ──────────────────────────────────────────────────────────
-  app.get<{ Params: { token: string } }>(
+  api.get(
     '/api/invitations/:token',
-    async (request): Promise<InvitationPreview> => {
+    { schema: { params: tokenParams, response: { 200: invitationPreviewSchema } } },
+    async (request) => {
       const { user } = requireSession(request);
       return previewInvitation(store, request.params.token, user, now());
     },
   );
 
-  app.post<{ Params: { token: string } }>(
+  api.post(
     '/api/invitations/:token/accept',
-    async (request): Promise<{ workspace: WorkspaceSummary }> => {
+    { schema: { params: tokenParams, response: { 200: acceptInvitationResponseSchema } } },
+    async (request) => {
       const { user } = requireSession(request);
       const { invitation, workspace } = await acceptInvitation(
         store,

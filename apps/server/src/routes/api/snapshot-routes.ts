@@ -2,14 +2,14 @@ import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOC_TYPES, SNAPSHOT_PAGE_MAX, zodErrors } from '@keel/domain';
+import { DOC_TYPES, SNAPSHOT_PAGE_MAX } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import { CouchClient } from '../../db/couch-client.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
-
-type WsParams = { Params: { ws: string } };
+import { wsParams } from '../route-schemas.ts';
 
 const snapshotQuery = z
   .object({
@@ -33,15 +33,16 @@ const snapshotQuery = z
  */
 export async function snapshotRoutes(app: FastifyInstance, opts: { store: AppStore }) {
   const { store } = opts;
-  app.get<WsParams & { Querystring: Record<string, string> }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/workspaces/:ws/snapshot',
-    { config: { workspace: { permission: 'workspace:read' } } },
+    {
+      config: { workspace: { permission: 'workspace:read' } },
+      // The answer is the database's, streamed through as it comes: no response schema.
+      schema: { params: wsParams, querystring: snapshotQuery },
+    },
     async (request, reply) => {
       const { workspace } = accessOf(request);
-      const parsed = snapshotQuery.safeParse(request.query);
-      if (!parsed.success)
-        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
-      const { type, after, limit } = parsed.data;
+      const { type, after, limit } = request.query;
       const abort = new AbortController();
       reply.raw.on('close', () => abort.abort());
       const upstream = await store.couch.request(

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zodErrors } from '@keel/domain';
-import { AppError } from '../../app-error.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
+import { wsParams } from '../route-schemas.ts';
 import type { WorkspaceFeeds } from '../../workspaces/feed/workspace-feeds.ts';
 import { endedByShutdown, type LiveRequests } from '../../workspaces/live-requests.ts';
 import { streamChanges } from './change-stream.ts';
@@ -29,15 +29,16 @@ export async function changeStreamRoutes(
   },
 ) {
   const { couch, live, feeds, unreadLimit } = opts;
-  app.get<{ Params: { ws: string }; Querystring: Record<string, string> }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/workspaces/:ws/changes',
-    // From the instance's cached copies: a thousand devices open streams at once (issue 22).
-    { config: { workspace: { permission: 'workspace:read', cached: true } } },
+    {
+      // From the instance's cached copies: a thousand devices open streams at once (issue 22).
+      config: { workspace: { permission: 'workspace:read', cached: true } },
+      // One long answer, written as changes come: no response schema.
+      schema: { params: wsParams, querystring: streamQuery },
+    },
     async (request, reply) => {
       const access = accessOf(request);
-      const parsed = streamQuery.safeParse(request.query);
-      if (!parsed.success)
-        throw new AppError('VALIDATION_FAILED', { errors: zodErrors(parsed.error) });
       const gone = new AbortController();
       const ending = new AbortController();
       // Removal from the workspace cuts the stream at once; shutting down ends it cleanly.
@@ -62,7 +63,7 @@ export async function changeStreamRoutes(
         feed,
         couch,
         dbName,
-        since: parsed.data.since,
+        since: request.query.since,
         reply,
         signal: gone.signal,
         ending: ending.signal,
