@@ -2,13 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IssueDoc } from './documents.ts';
 import { filterGroups, narrows } from './filter-groups.ts';
-import {
-  EMPTY_FILTER,
-  filterIssues,
-  groupIssues,
-  GROUP_BY,
-  type IssueFilter,
-} from './issue-query.ts';
+import { groupIssues } from './issue-grouping.ts';
+import { EMPTY_FILTER, filterIssues, GROUP_BY, type IssueFilter } from './issue-query.ts';
 import { testIssue, testProject } from './test-fixtures.ts';
 import { DEFAULT_STATES } from './workflow.ts';
 

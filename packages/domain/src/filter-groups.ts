@@ -1,11 +1,6 @@
 import type { IssueDoc } from './documents.ts';
-import {
-  filterIssues,
-  filterWords,
-  type IssueFilter,
-  type IssueGroup,
-  type IssueKeyOf,
-} from './issue-query.ts';
+import type { IssueGroup } from './issue-grouping.ts';
+import { filterIssues, filterWords, type IssueFilter, type IssueKeyOf } from './issue-query.ts';
 import { issuesWithWords, textIndexOf } from './text-index.ts';
 
 /** A view's groups after its filter, kept so the next keystroke can start from them. */

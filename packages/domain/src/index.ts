@@ -29,3 +29,4 @@ export * from './subscriptions.ts';
 export * from './read-state.ts';
 export * from './snapshot-parts.ts';
 export * from './write-rules/index.ts';
+export * from './issue-grouping.ts';

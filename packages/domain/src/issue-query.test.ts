@@ -8,14 +8,13 @@ import {
   SORT_BY,
   compareIssues,
   filterIssues,
-  groupIssues,
   parseViewQuery,
   serializeViewQuery,
   sortIssues,
-  type GroupContext,
   type IssueFilter,
   type ViewQuery,
 } from './issue-query.ts';
+import { groupIssues, type GroupContext } from './issue-grouping.ts';
 import { DEFAULT_STATES } from './workflow.ts';
 import { testIssue, testLabel, testMember, testProject } from './test-fixtures.ts';
 

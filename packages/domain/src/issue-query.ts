@@ -1,9 +1,9 @@
-import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
-import { STATE_CATEGORIES, type WorkflowState } from './workflow.ts';
+import { byCodeUnits, titleCollator } from './compare-text.ts';
+import type { IssueDoc } from './documents.ts';
 
 /**
- * Views over issues (SPEC §2): filters, grouping and sorting, as pure functions over issue
- * documents, plus their URL form so a view can be shared by link. The web app runs them on the
+ * Views over issues (SPEC §2): filters and sorting (grouping: issue-grouping.ts), as pure
+ * functions over issue documents, plus their URL form so a view can be shared by link. The web app runs them on the
  * in-memory replica at every keystroke, so they avoid per-call allocation where they can.
  */
 export const GROUP_BY = ['state', 'priority', 'assignee', 'label', 'project', 'none'] as const;
@@ -180,9 +180,6 @@ export function priorityRank(priority: number): number {
   return priority === 0 ? 5 : priority;
 }
 
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const titleCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 // Ties always fall back to the manual order and then the id, so every sort is total and the
 // same input gives the same order on every device.
 function manual(a: IssueDoc, b: IssueDoc): number {
@@ -213,129 +210,4 @@ export function compareIssues(sortBy: SortBy): (a: IssueDoc, b: IssueDoc) => num
 /** A sorted copy; the input is left as it is. */
 export function sortIssues(issues: readonly IssueDoc[], sortBy: SortBy): IssueDoc[] {
   return [...issues].sort(COMPARATORS[sortBy]);
-}
-
-// ---------------------------------------------------------------- grouping
-
-export interface IssueGroup {
-  /** Stable across renders and unique in the result. */
-  key: string;
-  title: string;
-  /** Set when grouping by state: the state whose icon the header shows. */
-  state?: WorkflowState;
-  /** Set when grouping by priority. */
-  priority?: number;
-  /** Set when grouping by label or project. */
-  color?: string;
-  issues: IssueDoc[];
-}
-
-export interface GroupContext {
-  projects: ReadonlyMap<string, ProjectDoc>;
-  members: ReadonlyMap<string, MemberDoc>;
-  labels: ReadonlyMap<string, LabelDoc>;
-}
-
-export const PRIORITY_NAMES = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;
-
-interface Bucket extends IssueGroup {
-  rank: readonly (number | string)[];
-}
-
-function compareRank(a: Bucket, b: Bucket): number {
-  for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
-    const x = a.rank[i] ?? '';
-    const y = b.rank[i] ?? '';
-    if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return titleCollator.compare(String(x), String(y));
-  }
-  return byCodeUnits(a.key, b.key);
-}
-
-// An issue whose state was removed from its workflow (or whose project has not synced yet) is
-// still shown, under its raw state id, rather than silently hidden.
-function unknownState(id: string): WorkflowState {
-  return { id, name: id, category: 'backlog', color: '#94A3B8' };
-}
-
-type Placement = Omit<Bucket, 'issues'>;
-
-function placements(issue: IssueDoc, groupBy: GroupBy, ctx: GroupContext): Placement[] {
-  switch (groupBy) {
-    case 'state': {
-      const project = ctx.projects.get(issue.projectId);
-      const position = project?.states.findIndex((s) => s.id === issue.stateId) ?? -1;
-      const state = project?.states[position] ?? unknownState(issue.stateId);
-      // Across projects, states with the same category and name form one group.
-      const key = `state:${state.category}:${state.name.toLowerCase()}`;
-      const rank = [STATE_CATEGORIES.indexOf(state.category), position < 0 ? 99 : position];
-      return [{ key, title: state.name, state, rank }];
-    }
-    case 'priority':
-      return [
-        {
-          key: `priority:${issue.priority}`,
-          title: PRIORITY_NAMES[issue.priority] ?? String(issue.priority),
-          priority: issue.priority,
-          rank: [priorityRank(issue.priority)],
-        },
-      ];
-    case 'assignee': {
-      if (!issue.assigneeId) return [{ key: 'assignee:none', title: 'No assignee', rank: [1] }];
-      const member = ctx.members.get(issue.assigneeId);
-      const title = member ? member.name || member.email : issue.assigneeId;
-      return [{ key: `assignee:${issue.assigneeId}`, title, rank: [0, title] }];
-    }
-    case 'label': {
-      if (issue.labelIds.length === 0) return [{ key: 'label:none', title: 'No label', rank: [1] }];
-      // An issue with several labels shows under each of them, as in Linear.
-      return issue.labelIds.map((id) => {
-        const label = ctx.labels.get(id);
-        const title = label?.name ?? id;
-        return { key: `label:${id}`, title, color: label?.color, rank: [0, title] };
-      });
-    }
-    case 'project': {
-      const project = ctx.projects.get(issue.projectId);
-      const title = project?.name ?? issue.projectId;
-      return [
-        {
-          key: `project:${issue.projectId}`,
-          title,
-          color: project?.color,
-          rank: [project?.createdAt ?? '~', title],
-        },
-      ];
-    }
-    case 'none':
-      return [{ key: 'all', title: 'All issues', rank: [0] }];
-  }
-}
-
-/**
- * Issues in groups, in the grouping's natural order (workflow order, urgent first, names A–Z,
- * "none" last). Issues keep their input order inside each group, so sort first, then group.
- * Empty groups are left out.
- */
-export function groupIssues(
-  issues: readonly IssueDoc[],
-  groupBy: GroupBy,
-  ctx: GroupContext,
-): IssueGroup[] {
-  const buckets = new Map<string, Bucket>();
-  for (const issue of issues) {
-    for (const place of placements(issue, groupBy, ctx)) {
-      let bucket = buckets.get(place.key);
-      if (!bucket) {
-        bucket = { ...place, issues: [] };
-        buckets.set(place.key, bucket);
-      } else if (compareRank(place as Bucket, bucket) < 0) {
-        // Across projects the same state can sit at different positions; the earliest wins.
-        bucket.rank = place.rank;
-      }
-      bucket.issues.push(issue);
-    }
-  }
-  return [...buckets.values()].sort(compareRank).map(({ rank: _rank, ...group }) => group);
 }
