@@ -1,6 +1,6 @@
 import type { WriteRule } from './types.ts';
 
-const ISSUE_NOT_FOUND = 'The issue does not exist';
+export const ISSUE_NOT_FOUND = 'The issue does not exist';
 const COMMENT_NOT_OF_ISSUE = 'The comment is not one of the issue’s';
 
 /** SPEC §5: a new comment, activity record or conflict entry belongs to an issue that exists. */

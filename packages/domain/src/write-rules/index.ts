@@ -5,3 +5,4 @@ export { WRITE_RULES } from './rules.ts';
 export { checkWorkspaceWrite } from './check-workspace-write.ts';
 export { lookupOfDocs } from './lookup.ts';
 export * from './bulk-docs-request.ts';
+export { ISSUE_NOT_FOUND } from './history-rules.ts';

@@ -5,7 +5,7 @@ import { rejectedDeletionText, rejectedText, type Lookup } from './rejected-text
 import { keepRejected, type RejectedChange } from './rejected-store.ts';
 import { contentOf, sameContent } from './same-content.ts';
 import type { ResendBudget } from './sent-too-early.ts';
-import { sentTooEarly } from './sent-too-early.ts';
+import { refusedForMissingReference, sentTooEarly } from './sent-too-early.ts';
 
 /** How the server is asked for a document. */
 export type RemoteFetch = (url: string, init?: RequestInit) => Promise<Response>;
@@ -94,6 +94,7 @@ export async function handleDenial(denial: Denial, ctx: DenialContext): Promise<
         return version && !version.deleted ? version.doc : null;
       },
       server: (id) => fetchServerVersion(ctx.remoteUrl, id, ctx.fetchRemote),
+      refusedAsMissing: refusedForMissingReference(denial.reason),
     })) &&
     ctx.resends.take(denial.id)
   ) {

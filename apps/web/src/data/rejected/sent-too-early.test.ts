@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { testIssue } from '@keel/domain/test-fixtures';
-import { referencesOf, ResendBudget, sentTooEarly } from './sent-too-early.ts';
+import {
+  referencesOf,
+  refusedForMissingReference,
+  ResendBudget,
+  sentTooEarly,
+} from './sent-too-early.ts';
 
 const label = { _id: 'label:new', type: 'label', name: 'Bug' };
 const parent = testIssue({ _id: 'issue:parent', number: 1 });
@@ -38,6 +43,27 @@ describe('sentTooEarly', () => {
     );
     expect(await sentTooEarly(issue, everywhere)).toBe(false);
     expect(await sentTooEarly(issue, context({}, {}))).toBe(false);
+  });
+
+  it('holds when refused for a missing label that has reached the server since', async () => {
+    // The label's own push landed while the refusal of the issue was on its way back.
+    const everywhere = context(
+      { [label._id]: label, [parent._id]: parent },
+      { [label._id]: label, [parent._id]: parent },
+    );
+    expect(await sentTooEarly(issue, { ...everywhere, refusedAsMissing: true })).toBe(true);
+    // Nothing on the device to wait for: a real refusal, even for a missing reference.
+    expect(await sentTooEarly(issue, { ...context({}, {}), refusedAsMissing: true })).toBe(false);
+    expect(
+      refusedForMissingReference(
+        'Check the highlighted fields. Each label must be a label of this workspace',
+      ),
+    ).toBe(true);
+    expect(
+      refusedForMissingReference(
+        'Check the highlighted fields. A sub-issue of this issue cannot be its parent',
+      ),
+    ).toBe(false);
   });
 
   it('does not hold for an issue whose parent only differs on the server (a loop is a real refusal)', async () => {

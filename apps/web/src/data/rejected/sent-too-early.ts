@@ -1,4 +1,4 @@
-import { typeOfId } from '@keel/domain';
+import { ISSUE_NOT_FOUND, LABEL_NOT_FOUND, PARENT_NOT_FOUND, typeOfId } from '@keel/domain';
 import { sameContent } from './same-content.ts';
 
 /**
@@ -36,6 +36,17 @@ export interface SentTooEarlyContext {
   local: (id: string) => Promise<object | null>;
   /** The server's version: null when it has none, undefined when it could not be asked. */
   server: (id: string) => Promise<object | null | undefined>;
+  /**
+   * The server refused the document for pointing at something it did not have. What the device
+   * holds and the server has by now arrived after the document did (the push that sent it was
+   * still under way when the refusal was looked at): that too was only too early.
+   */
+  refusedAsMissing?: boolean;
+}
+
+/** Whether a refusal's reason is one of the domain's "what it points at does not exist". */
+export function refusedForMissingReference(reason: string): boolean {
+  return [LABEL_NOT_FOUND, PARENT_NOT_FOUND, ISSUE_NOT_FOUND].some((m) => reason.includes(m));
 }
 
 /**
@@ -55,6 +66,7 @@ export async function sentTooEarly(doc: object, ctx: SentTooEarlyContext): Promi
     const server = await ctx.server(id);
     if (server === undefined) continue;
     if (server === null || (waitsForVersion && !sameContent(local, server))) return true;
+    if (ctx.refusedAsMissing) return true;
   }
   return false;
 }
