@@ -1,3 +1,5 @@
+// Over 300 lines: the one HTTP client to CouchDB (decision 019): pooled and lasting agents,
+// streaming, error mapping and metrics in one place so no caller talks to the database another way.
 import { Agent, fetch as undiciFetch } from 'undici';
 import { AppError } from '../app-error.ts';
 import { databaseErrors, databaseRequests } from '../metrics.ts';
