@@ -30,3 +30,5 @@ export * from './read-state.ts';
 export * from './snapshot-parts.ts';
 export * from './write-rules/index.ts';
 export * from './issue-grouping.ts';
+export * from './issue-edit.ts';
+export * from './issue-edit-revert.ts';

@@ -1,5 +1,4 @@
-import type { ConflictDoc, IssueDoc } from '@keel/domain';
-import type { IssueEdit } from './edit-issue.ts';
+import type { IssueEdit, ConflictDoc, IssueDoc } from '@keel/domain';
 
 type IssueField = Exclude<ConflictDoc['field'], 'comment'>;
 

@@ -1,5 +1,10 @@
-import { tombstoneOf, type ActivityDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
-import { editIssue } from './edit-issue.ts';
+import {
+  type ActivityDoc,
+  editIssue,
+  type IssueDoc,
+  type ProjectDoc,
+  tombstoneOf,
+} from '@keel/domain';
 
 export interface DeletionContext {
   projects: ReadonlyMap<string, ProjectDoc>;

@@ -1,12 +1,17 @@
+import {
+  isSubscribed,
+  type IssueDoc,
+  type IssueEdit,
+  subscribersOf,
+  withSubscription,
+} from '@keel/domain';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isSubscribed, subscribersOf, withSubscription, type IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useDoc, useIssuesWhile, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
-import type { IssueEdit } from './edit-issue.ts';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import {
   estimateOptions,

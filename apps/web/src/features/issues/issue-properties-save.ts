@@ -1,6 +1,6 @@
+import type { IssueEdit } from '@keel/domain';
 import { useCallback, useState } from 'react';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
-import type { IssueEdit } from './edit-issue.ts';
 
 export type PropertyField = keyof IssueEdit;
 

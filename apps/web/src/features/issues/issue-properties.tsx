@@ -1,10 +1,9 @@
+import type { IssueEdit, IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
 import { useCallback, useMemo } from 'react';
-import type { IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
 import { afterPaintThen } from '../../shared/lib/after-paint.ts';
 import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
-import type { IssueEdit } from './edit-issue.ts';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { IssuePropertiesMore } from './issue-properties-more.tsx';
 import { NONE, toggle } from './issue-properties-options.ts';

@@ -1,13 +1,12 @@
+import type { IssueEdit, IssueDoc, ProjectDoc } from '@keel/domain';
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
-import type { IssueDoc, ProjectDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useIssues, useProjectMap } from '../../data/use-docs.ts';
-import type { IssueEdit } from './edit-issue.ts';
 import { PropertyCombobox, type ComboCloseReason } from './issue-properties-combobox.tsx';
 import { NONE, toggle } from './issue-properties-options.ts';
 import { placeMenu } from './property-menu-model.ts';
-import { usePropertyChoices } from './use-property-choices.tsx';
 import { useEditIssueById } from './use-edit-issue.ts';
+import { usePropertyChoices } from './use-property-choices.tsx';
 import type { MenuRequest } from './use-property-menu.ts';
 import './property-menu.css';
 

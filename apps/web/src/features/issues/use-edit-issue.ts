@@ -1,11 +1,10 @@
+import type { IssueEdit, IssueDoc } from '@keel/domain';
 import { useCallback } from 'react';
-import type { IssueDoc } from '@keel/domain';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { offerUndoOfEdits } from '../undo/undo-edits.ts';
-import { editedFields } from '../undo/revert-fields.ts';
-import type { IssueEdit } from './edit-issue.ts';
-import { saveIssueEdits } from './save-issue-edits.ts';
+import { editedFields } from '../undo/edited-fields.ts';
+import { saveIssueEdits } from '../../data/save-issue-edits.ts';
 
 /**
  * An edit, or what to edit given the issue as it is when the write runs (null: nothing), for a

@@ -1,6 +1,11 @@
-import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
-import type { EditedIssue } from '../issues/save-issue-edits.ts';
-import { editBetween, replacedValues } from './revert-fields.ts';
+import {
+  editBetween,
+  formatIssueKey,
+  type IssueDoc,
+  type ProjectDoc,
+  replacedValues,
+} from '@keel/domain';
+import type { EditedIssue } from '../../data/save-issue-edits.ts';
 
 /**
  * What a write of whole issues changed (a bulk change, a board move), issue by issue, for its

@@ -1,9 +1,14 @@
-import { newActivityDocument, newDocId, type CommentDoc, type IssueDoc } from '@keel/domain';
-import type { EditedIssue } from '../issues/save-issue-edits.ts';
+import {
+  type CommentDoc,
+  editIssue,
+  type IssueDoc,
+  newActivityDocument,
+  newDocId,
+  revertEdit,
+} from '@keel/domain';
+import type { EditedIssue } from '../../data/save-issue-edits.ts';
 import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import { offerUndo } from './offer-undo.ts';
-import { editIssue } from '../issues/edit-issue.ts';
-import { revertEdit } from './revert-fields.ts';
 
 const CHANGED_SINCE = 'It has changed since it was deleted.';
 

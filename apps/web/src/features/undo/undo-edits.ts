@@ -1,7 +1,7 @@
-import { saveIssueEdits, type EditedIssue, type SavedEdits } from '../issues/save-issue-edits.ts';
+import { revertEdit } from '@keel/domain';
+import { saveIssueEdits, type EditedIssue, type SavedEdits } from '../../data/save-issue-edits.ts';
 import type { WorkspaceSession } from '../../data/workspace-session.ts';
 import { offerUndo } from './offer-undo.ts';
-import { revertEdit } from './revert-fields.ts';
 
 /**
  * Offer to undo edits of one or more issues (a field, a bulk change, a board move): undoing

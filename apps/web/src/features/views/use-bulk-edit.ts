@@ -3,7 +3,7 @@ import { newDocId, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { editedIssues } from '../undo/edited-issues.ts';
-import { editedFields } from '../undo/revert-fields.ts';
+import { editedFields } from '../undo/edited-fields.ts';
 import { offerUndoOfEdits } from '../undo/undo-edits.ts';
 import { bulkEdit, type BulkChange } from './bulk-edit.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testIssue } from '@keel/domain/test-fixtures';
-import { editBetween, editedFields, replacedValues, revertEdit } from './revert-fields.ts';
+import { editBetween, replacedValues, revertEdit } from './issue-edit-revert.ts';
+import { testIssue } from './test-fixtures.ts';
 
 const issue = testIssue({ priority: 3, labelIds: ['label:a'], assigneeId: null });
 
@@ -37,10 +37,5 @@ describe('undoing an issue edit', () => {
       sortOrder: 'b0',
     };
     expect(editBetween(issue, moved)).toEqual({ stateId: 'done', sortOrder: 'b0' });
-  });
-
-  it('names the fields for the toast', () => {
-    expect(editedFields({ stateId: 's', priority: 1 })).toBe('state and priority');
-    expect(editedFields({ dueDate: null })).toBe('due date');
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentWrite } from '@keel/domain';
-import { editIssue, type EditContext } from './edit-issue.ts';
-import { makeIssue, makeProject } from './test-fixtures.ts';
+import { checkDocumentWrite } from './document-rules.ts';
+import { editIssue, type EditContext } from './issue-edit.ts';
+import { testIssue, testProject } from './test-fixtures.ts';
+
+const NOW = '2025-06-10T12:00:00.000Z';
+const makeProject = () => testProject({ createdAt: NOW, updatedAt: NOW });
+const makeIssue = (over: Parameters<typeof testIssue>[0] = {}) =>
+  testIssue({
+    _id: `issue:${over.number ?? 1}`,
+    title: 'An issue',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...over,
+  });
 
 const LATER = '2025-06-11T09:30:00.000Z';
 let n = 0;

@@ -1,10 +1,6 @@
-import {
-  autoSubscribed,
-  transitionTimes,
-  type ActivityDoc,
-  type IssueDoc,
-  type ProjectDoc,
-} from '@keel/domain';
+import type { ActivityDoc, IssueDoc, ProjectDoc } from './documents.ts';
+import { autoSubscribed } from './subscriptions.ts';
+import { transitionTimes } from './workflow.ts';
 
 /** The fields of an issue this screen edits; each one changed writes one activity record. */
 export interface IssueEdit {

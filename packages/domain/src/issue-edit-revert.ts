@@ -1,5 +1,5 @@
-import type { IssueDoc } from '@keel/domain';
-import type { IssueEdit } from '../issues/edit-issue.ts';
+import type { IssueDoc } from './documents.ts';
+import type { IssueEdit } from './issue-edit.ts';
 
 type Field = keyof IssueEdit;
 
@@ -49,27 +49,4 @@ export function revertEdit(current: IssueDoc, made: IssueEdit, previous: IssueEd
   for (const field of Object.keys(previous) as Field[])
     if (same(current[field], made[field])) revert[field] = previous[field];
   return revert as IssueEdit;
-}
-
-const FIELD_NAMES: Record<Field, string> = {
-  title: 'title',
-  description: 'description',
-  stateId: 'state',
-  priority: 'priority',
-  assigneeId: 'assignee',
-  labelIds: 'labels',
-  estimate: 'estimate',
-  dueDate: 'due date',
-  parentId: 'parent issue',
-  subscriberIds: 'subscribers',
-  unsubscribedIds: 'subscribers',
-  sortOrder: 'order',
-};
-
-/** "state and priority": the fields of an edit, for its toast. */
-export function editedFields(edit: IssueEdit): string {
-  const names = [...new Set((Object.keys(edit) as Field[]).map((f) => FIELD_NAMES[f]))];
-  return names.length <= 1
-    ? (names[0] ?? 'nothing')
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 }

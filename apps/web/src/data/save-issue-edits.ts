@@ -1,7 +1,12 @@
-import { formatIssueKey, newDocId, type IssueDoc } from '@keel/domain';
-import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
-import { replacedValues } from '../undo/revert-fields.ts';
-import { editIssue, type IssueEdit } from './edit-issue.ts';
+import {
+  editIssue,
+  formatIssueKey,
+  type IssueDoc,
+  type IssueEdit,
+  newDocId,
+  replacedValues,
+} from '@keel/domain';
+import type { WorkspaceSession, WriteOutcome } from './workspace-session.ts';
 
 /** One issue an edit changed: what it set, and the values that replaced. */
 export interface EditedIssue {
