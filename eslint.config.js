@@ -72,12 +72,22 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'feature' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'data', 'feature'] } } } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'data'] } } } },
+            },
+            // Another feature only through its index.ts; a feature's own files are not checked.
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
             },
             {
               from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'data', 'app'] } } } },
+            },
+            // The router also loads a feature's page on its own (React.lazy), to split the code.
+            {
+              from: { element: { type: 'app' } },
               allow: {
-                to: { element: { types: { anyOf: ['shared', 'data', 'feature', 'app'] } } },
+                to: { element: { type: 'feature', fileInternalPath: ['index.ts', '*-page.tsx'] } },
               },
             },
           ],

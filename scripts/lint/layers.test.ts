@@ -53,7 +53,42 @@ describe('web app layers', () => {
     expect(
       await layerErrors(
         'apps/web/src/app/probe.ts',
+        "export { SyncIndicator } from '../features/sync-status/index.ts';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets a feature use another only through its index.ts', async () => {
+    expect(
+      await layerErrors(
+        'apps/web/src/features/board/probe.ts',
+        "export { PropertyButton } from '../issues/property-button.tsx';\n",
+      ),
+    ).toEqual([expect.stringMatching(/^boundaries\/dependencies: /)]);
+    expect(
+      await layerErrors(
+        'apps/web/src/features/board/probe.ts',
+        "export { PropertyButton } from '../issues/index.ts';\n",
+      ),
+    ).toEqual([]);
+    // Within a feature, any file may use any other.
+    expect(
+      await layerErrors(
+        'apps/web/src/features/issues/probe.ts',
+        "export { PropertyButton } from './property-button.tsx';\n",
+      ),
+    ).toEqual([]);
+    // The app too, except the pages the router loads on their own.
+    expect(
+      await layerErrors(
+        'apps/web/src/app/probe.ts',
         "export { SyncIndicator } from '../features/sync-status/sync-indicator.tsx';\n",
+      ),
+    ).toEqual([expect.stringMatching(/^boundaries\/dependencies: /)]);
+    expect(
+      await layerErrors(
+        'apps/web/src/app/probe.ts',
+        "export const page = () => import('../features/board/board-page.tsx');\n",
       ),
     ).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { cleanUpRemovedOnRefresh } from './app/clean-up-on-refresh.ts';
 import { closeWorkspaceOnSignOut } from './app/close-on-sign-out.ts';
-import { refreshSession } from './features/auth/session-store.ts';
+import { refreshSession } from './features/auth/index.ts';
 import './shared/styles/tokens.css';
 import './shared/styles/base.css';
 import './shared/styles/layout.css';

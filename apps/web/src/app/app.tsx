@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { RequireAuth } from '../features/auth/index.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { IssuePage } from '../features/issues/issue-page.tsx';
-import { SettingsLayout } from '../features/settings/settings-layout.tsx';
 import { IssuesPage } from '../features/issues/issues-page.tsx';
 import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
+import { SettingsLayout } from '../features/settings/index.ts';
 import { ToastRegion } from '../shared/ui/toast-region.tsx';
 import { InviteRoute } from './routes/invite-route.tsx';
 import { NewWorkspaceRoute } from './routes/new-workspace-route.tsx';

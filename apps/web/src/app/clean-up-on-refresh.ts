@@ -1,4 +1,4 @@
-import { sessionStore } from '../features/auth/session-store.ts';
+import { sessionStore } from '../features/auth/index.ts';
 import { cleanUpRemovedWorkspaces } from '../data/removal/clean-up-removed.ts';
 
 /**

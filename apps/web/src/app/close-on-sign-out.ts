@@ -1,4 +1,4 @@
-import { sessionStore } from '../features/auth/session-store.ts';
+import { sessionStore } from '../features/auth/index.ts';
 import { closeWorkspaceSession } from '../data/open-session.ts';
 
 /** Stop syncing as soon as the session ends, whichever screen noticed (a 401, sign-out). */

@@ -1,10 +1,7 @@
 import { useNavigate } from 'react-router';
 import { AccountPage } from '../../features/account/account-page.tsx';
-import { homeWorkspace } from '../../features/auth/last-workspace.ts';
-import { signOut } from '../../features/auth/session-store.ts';
-import { useMe } from '../../features/auth/use-session.ts';
+import { homeWorkspace, signOut, useMe } from '../../features/auth/index.ts';
 import { clearDeviceData } from '../../data/clear-device.ts';
-import { RejectedChangesList } from '../../features/sync-status/rejected-changes-list.tsx';
 import { closeWorkspaceSession } from '../../data/open-session.ts';
 
 export function AccountRoute() {
@@ -13,7 +10,6 @@ export function AccountRoute() {
   return (
     <AccountPage
       user={me.user}
-      deviceSections={<RejectedChangesList userId={me.user.id} />}
       onSignOut={async () => {
         closeWorkspaceSession();
         const endSessionUrl = await signOut();

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { addWorkspaceToSession, refreshSession } from '../../features/auth/session-store.ts';
+import { addWorkspaceToSession, refreshSession } from '../../features/auth/index.ts';
 import { InvitePage } from '../../features/members/invite-page.tsx';
 
 /** `/invite/:token`: signed in (RequireAuth brings a signed-out visitor back here after sign-in). */

@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
-import { addWorkspaceToSession, refreshSession } from '../../features/auth/session-store.ts';
-import { useMe } from '../../features/auth/use-session.ts';
+import { addWorkspaceToSession, refreshSession, useMe } from '../../features/auth/index.ts';
 import { NewWorkspacePage } from '../../features/workspaces/new-workspace-page.tsx';
 
 export function NewWorkspaceRoute() {

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectDoc } from '@keel/domain';
-import { projectControls } from '../../features/projects/project-controls.ts';
-import { ProjectDialog } from '../../features/projects/project-dialog.tsx';
-import { sortProjects } from '../../features/projects/sort-projects.ts';
+import { projectControls, ProjectDialog, sortProjects } from '../../features/projects/index.ts';
 import { useDocs, useIssues, useMemberMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';

@@ -1,6 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { homeWorkspace } from '../../features/auth/last-workspace.ts';
-import { useMe } from '../../features/auth/use-session.ts';
+import { homeWorkspace, useMe } from '../../features/auth/index.ts';
 
 /** `/`: the workspace used last, or creating the first one. */
 export function RootRedirect() {

@@ -3,8 +3,8 @@ import {
   addWorkspaceToSession,
   refreshSession,
   removeWorkspaceFromSession,
-} from '../../features/auth/session-store.ts';
-import { useMe } from '../../features/auth/use-session.ts';
+  useMe,
+} from '../../features/auth/index.ts';
 import { MembersPage } from '../../features/members/members-page.tsx';
 import { GeneralSettingsPage } from '../../features/settings/general-settings-page.tsx';
 import { closeWorkspaceSession } from '../../data/open-session.ts';

@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { can, type MeResponse, type WorkspaceSummary } from '@keel/domain';
-import { refreshSession } from '../../features/auth/session-store.ts';
-import { CommandsProvider } from '../../features/commands/command-context.tsx';
-import { ShortcutsOverlay } from '../../features/commands/shortcuts-overlay.tsx';
-import { NewIssueDialog } from '../../features/issues/new-issue-dialog.tsx';
+import { refreshSession } from '../../features/auth/index.ts';
+import { CommandsProvider, ShortcutsOverlay } from '../../features/commands/index.ts';
+import { NewIssueDialog } from '../../features/issues/index.ts';
 import { useProjectByKey } from '../../data/use-docs.ts';
 import { usePhoneLayout } from '../../shared/lib/use-phone-layout.ts';
 import { CommandPalette } from './command-palette.tsx';

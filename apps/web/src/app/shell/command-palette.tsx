@@ -1,10 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Command as Cmdk } from 'cmdk';
-import { useCommands } from '../../features/commands/command-context.tsx';
-import { filterCommands, isAvailable, SECTIONS } from '../../features/commands/commands.ts';
-import { shortcutKeys } from '../../features/commands/shortcut.ts';
-import { useIssueSearch } from '../../features/search/use-issue-search.ts';
+import {
+  filterCommands,
+  isAvailable,
+  SECTIONS,
+  shortcutKeys,
+  useCommands,
+} from '../../features/commands/index.ts';
+import { useIssueSearch } from '../../features/search/index.ts';
 import { issueKeyOf, useProjectMap } from '../../data/use-docs.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { isMacPlatform, Kbd } from '../../shared/ui/kbd.tsx';

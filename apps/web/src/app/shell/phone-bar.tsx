@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
-import { useCommand } from '../../features/commands/command-context.tsx';
-import { ariaKeyShortcuts } from '../../features/commands/shortcut.ts';
+import { ariaKeyShortcuts, useCommand } from '../../features/commands/index.ts';
 import { syncStatusLabel } from '../../data/sync-status.ts';
 import { useSyncStatus } from '../../data/use-sync-status.ts';
 import { Sidebar } from './sidebar.tsx';

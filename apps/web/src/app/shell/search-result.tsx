@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProjectDoc } from '@keel/domain';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
-import type { IssueHit } from '../../features/search/issue-search-index.ts';
-import type { Snippet } from '../../features/search/search-snippet.ts';
+import type { IssueHit, Snippet } from '../../features/search/index.ts';
 import './search-result.css';
 
 const WHERE = { description: 'Description', comment: 'Comment' } as const;

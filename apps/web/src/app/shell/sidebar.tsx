@@ -1,11 +1,10 @@
 import { NavLink } from 'react-router';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
-import { InboxNavLink } from '../../features/inbox/inbox-nav-link.tsx';
-import { SyncIndicator } from '../../features/sync-status/sync-indicator.tsx';
+import { InboxNavLink } from '../../features/inbox/index.ts';
+import { SyncIndicator } from '../../features/sync-status/index.ts';
 import { useProjects } from '../../data/use-docs.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { useCommand } from '../../features/commands/command-context.tsx';
-import { ariaKeyShortcuts, shortcutKeys } from '../../features/commands/shortcut.ts';
+import { ariaKeyShortcuts, shortcutKeys, useCommand } from '../../features/commands/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Kbd } from '../../shared/ui/kbd.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';

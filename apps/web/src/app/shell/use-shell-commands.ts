@@ -1,21 +1,21 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '@keel/domain';
-import type { CommandsValue } from '../../features/commands/command-context.tsx';
 import {
-  COMMANDS,
-  commandsForRole,
-  isAvailable,
-  projectCommands,
   type Command,
   type CommandContext,
   type CommandEffects,
-} from '../../features/commands/commands.ts';
-import { ScreenHandlers } from '../../features/commands/screen-handlers.ts';
-import { useCommandKeys } from '../../features/commands/use-command-keys.ts';
+  COMMANDS,
+  commandsForRole,
+  type CommandsValue,
+  isAvailable,
+  projectCommands,
+  ScreenHandlers,
+  useCommandKeys,
+} from '../../features/commands/index.ts';
 import { useProjects } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { undoLast } from '../../features/undo/offer-undo.ts';
+import { undoLast } from '../../features/undo/index.ts';
 
 export type PaletteMode = 'commands' | 'search';
 

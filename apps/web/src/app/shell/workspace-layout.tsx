@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { rememberWorkspace } from '../../features/auth/last-workspace.ts';
-import { refreshSession } from '../../features/auth/session-store.ts';
-import { useMe } from '../../features/auth/use-session.ts';
+import { refreshSession, rememberWorkspace, useMe } from '../../features/auth/index.ts';
 import { WorkspaceProvider } from '../../data/workspace-context.tsx';
 import { closeWorkspaceSession } from '../../data/open-session.ts';
 import { NotFoundPage } from '../routes/not-found-page.tsx';

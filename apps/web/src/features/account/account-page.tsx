@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
+import { RejectedChangesList } from './rejected-changes-list.tsx';
 import './account-page.css';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 
@@ -12,12 +13,10 @@ export interface AccountPageProps {
   user: MeResponse['user'];
   onSignOut: () => Promise<void>;
   onClearDevice: () => Promise<void>;
-  /** Sections about this device's data that other features own (rejected changes). */
-  deviceSections?: ReactNode;
 }
 
 /** Profile, sign out, and wiping this device's offline copy. */
-export function AccountPage({ user, onSignOut, onClearDevice, deviceSections }: AccountPageProps) {
+export function AccountPage({ user, onSignOut, onClearDevice }: AccountPageProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Account');
@@ -51,7 +50,7 @@ export function AccountPage({ user, onSignOut, onClearDevice, deviceSections }: 
           </Button>
         </section>
 
-        {deviceSections}
+        <RejectedChangesList userId={user.id} />
 
         <section className="account__section" aria-labelledby="account-device">
           <h2 id="account-device">This device</h2>

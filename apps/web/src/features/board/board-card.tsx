@@ -4,10 +4,14 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { IssueDoc, MemberDoc, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { priorityName } from '../issues/describe-activity.ts';
+import {
+  currentValue,
+  type MenuField,
+  type OpenMenu,
+  priorityName,
+  PropertyButton,
+} from '../issues/index.ts';
 import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
-import { PropertyButton, type OpenMenu } from '../issues/property-button.tsx';
-import { currentValue, type MenuField } from '../issues/property-menu-model.ts';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
 export interface BoardCardProps {

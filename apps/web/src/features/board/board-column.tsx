@@ -4,9 +4,8 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { IssueDoc, MemberDoc, ProjectDoc, WorkflowState } from '@keel/domain';
 import { formatIssueKey } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
-import type { OpenMenu } from '../issues/property-button.tsx';
+import type { MenuRequest, OpenMenu } from '../issues/index.ts';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
-import type { MenuRequest } from '../issues/use-property-menu.ts';
 import { BoardCard } from './board-card.tsx';
 
 export interface BoardColumnProps {

@@ -2,14 +2,12 @@ import { useParams } from 'react-router';
 import { can } from '@keel/domain';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
-import { EmptyIssues } from '../issues/empty-issues.tsx';
+import { EmptyIssues } from '../issues/index.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useIssues, useProjectByKey, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { FilterBar } from '../views/filter-bar.tsx';
-import { useViewQuery } from '../views/use-view-query.ts';
+import { FilterBar, ProjectViewTabs, useViewQuery } from '../views/index.ts';
 import { Board } from './board.tsx';
-import { ProjectViewTabs } from '../views/project-view-tabs.tsx';
 import { useBoardColumns } from './use-board-columns.ts';
 import './board.css';
 

@@ -15,9 +15,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
-import { IssueTargetCommands } from '../issues/issue-target-commands.tsx';
-import { PropertyMenu } from '../issues/property-menu.tsx';
-import { usePropertyMenu } from '../issues/use-property-menu.ts';
+import { IssueTargetCommands, PropertyMenu, usePropertyMenu } from '../issues/index.ts';
 import { useMemberMap } from '../../data/use-docs.ts';
 import { BoardCardBody } from './board-card.tsx';
 import { BoardColumn, columnDropId } from './board-column.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { MenuField } from '../issues/property-menu-model.ts';
-import { useScreenCommands } from '../commands/screen-handlers.ts';
+import type { MenuField } from '../issues/index.ts';
+import { useScreenCommands } from '../commands/index.ts';
 
 const CARD = '.board [data-issue-id]';
 

@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { newDocId, type IssueDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { editedIssues } from '../undo/edited-issues.ts';
-import { offerUndoOfEdits } from '../undo/undo-edits.ts';
+import { editedIssues, offerUndoOfEdits } from '../undo/index.ts';
 import { moveCard, neighboursAt, sortKeyBetween } from './move-card.ts';
 
 export interface Drop {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { docId, newDocId, tombstoneOf, type CommentDoc } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
-import { offerUndoOfCommentDeletion } from '../undo/undo-deletion.ts';
+import { offerUndoOfCommentDeletion } from '../undo/index.ts';
 import { commentSubscriptionWrites, editComment, newComment } from './comment-docs.ts';
 
 /**

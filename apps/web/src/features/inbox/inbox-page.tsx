@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useScreenCommands } from '../commands/screen-handlers.ts';
+import { useScreenCommands } from '../commands/index.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { issueKeyOf, useHistoryLoaded, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';

@@ -2,10 +2,12 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import { can, formatIssueKey, type ActivityDoc, type WorkflowState } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { CommentEditor } from '../comments/comment-editor.tsx';
-import { CommentItem } from '../comments/comment-item.tsx';
-import { useCommentActions } from '../comments/use-comment-actions.ts';
-import { useMemberNames } from '../comments/use-member-names.ts';
+import {
+  CommentEditor,
+  CommentItem,
+  useCommentActions,
+  useMemberNames,
+} from '../comments/index.ts';
 import {
   useDocs,
   useHistoryLoaded,

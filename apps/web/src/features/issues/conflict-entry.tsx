@@ -4,7 +4,7 @@ import { copyText } from '../../shared/lib/copy-text.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useCommentActions } from '../comments/use-comment-actions.ts';
+import { useCommentActions } from '../comments/index.ts';
 import { useDoc } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { currentValue, isRestored, restoreEdit } from './conflict-restore.ts';

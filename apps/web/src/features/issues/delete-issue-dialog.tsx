@@ -6,8 +6,7 @@ import { Dialog } from '../../shared/ui/dialog.tsx';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { editedIssues } from '../undo/edited-issues.ts';
-import { offerUndoOfIssueDeletion } from '../undo/undo-deletion.ts';
+import { editedIssues, offerUndoOfIssueDeletion } from '../undo/index.ts';
 import { issueDeletion } from './delete-issue.ts';
 
 export interface DeleteIssueDialogProps {

@@ -6,8 +6,7 @@ import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { issueKeyOf, useProjectMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { editedIssues } from '../undo/edited-issues.ts';
-import { offerUndoOfIssueDeletion, type DeletedIssue } from '../undo/undo-deletion.ts';
+import { type DeletedIssue, editedIssues, offerUndoOfIssueDeletion } from '../undo/index.ts';
 import { issuesDeletion } from './delete-issues.ts';
 import './delete-issues-dialog.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { useCommand } from '../commands/command-context.tsx';
+import { useCommand } from '../commands/index.ts';
 import { useProjects, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useSyncStatus } from '../../data/use-sync-status.ts';
 

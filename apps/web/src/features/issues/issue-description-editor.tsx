@@ -2,8 +2,8 @@ import { memo, useState } from 'react';
 import { issueDescriptionSchema } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
-import { MarkdownView } from '../markdown/markdown-view.tsx';
-import { useMemberNames } from '../comments/use-member-names.ts';
+import { MarkdownView } from '../markdown/index.ts';
+import { useMemberNames } from '../comments/index.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { useValidatedDraft } from './use-validated-draft.ts';
 

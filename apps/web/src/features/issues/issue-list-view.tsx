@@ -3,12 +3,14 @@ import { can, EMPTY_FILTER, filterIsEmpty, type IssueDoc, type ProjectDoc } from
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { BulkBar } from '../views/bulk-bar.tsx';
-import { FilterBar } from '../views/filter-bar.tsx';
-import { useSelection } from '../views/use-selection.ts';
-import { useViewGroups } from '../views/use-view-groups.ts';
-import { useViewQuery } from '../views/use-view-query.ts';
-import { lazyIssueOrder } from '../views/view-rows.ts';
+import {
+  BulkBar,
+  FilterBar,
+  lazyIssueOrder,
+  useSelection,
+  useViewGroups,
+  useViewQuery,
+} from '../views/index.ts';
 import { IssueList } from './issue-list.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { isMacPlatform } from '../../shared/ui/kbd.tsx';
-import { ariaKeyShortcuts, shortcutKeys } from '../commands/shortcut.ts';
+import { ariaKeyShortcuts, shortcutKeys } from '../commands/index.ts';
 import type { ParentIssue } from './issue-parent.tsx';
 
 export interface IssuePageHeaderProps {

@@ -1,4 +1,4 @@
-import { useScreenCommands } from '../commands/screen-handlers.ts';
+import { useScreenCommands } from '../commands/index.ts';
 
 /** Opens a property's combobox, as if clicked: the combobox opens its list on click. */
 function openProperty(property: string): void {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mayDelete, type IssueDoc } from '@keel/domain';
-import { useScreenCommands } from '../commands/screen-handlers.ts';
+import { useScreenCommands } from '../commands/index.ts';
 import { issueKeyOf, useProjectMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { copyBranchName, copyIssueLinks, type CopiedIssue } from './copy-issue.ts';

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useIssues, useProjectByKey, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { ProjectViewTabs } from '../views/project-view-tabs.tsx';
+import { ProjectViewTabs } from '../views/index.ts';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueListView } from './issue-list-view.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';

@@ -1,4 +1,4 @@
-import type { ScreenCommandId } from '../commands/commands.ts';
+import type { ScreenCommandId } from '../commands/index.ts';
 
 /** The four properties a list row or a board card edits in place (SPEC §2: s, p, a, l). */
 export const MENU_FIELDS = ['state', 'priority', 'assignee', 'labels'] as const;

@@ -2,8 +2,7 @@ import type { IssueEdit, IssueDoc } from '@keel/domain';
 import { useCallback } from 'react';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { offerUndoOfEdits } from '../undo/undo-edits.ts';
-import { editedFields } from '../undo/edited-fields.ts';
+import { editedFields, offerUndoOfEdits } from '../undo/index.ts';
 import { saveIssueEdits } from '../../data/save-issue-edits.ts';
 
 /**

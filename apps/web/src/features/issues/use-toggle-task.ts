@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
-import { toggleTask } from '../markdown/task-list.ts';
+import { toggleTask } from '../markdown/index.ts';
 import type { IssueEditOf } from './use-edit-issue.ts';
 
 /**

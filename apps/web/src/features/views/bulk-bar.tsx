@@ -1,7 +1,7 @@
 import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PRIORITY_NAMES, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
-import { useScreenCommands } from '../commands/screen-handlers.ts';
+import { useScreenCommands } from '../commands/index.ts';
 import { useMembers, useProjects } from '../../data/use-docs.ts';
 import type { BulkChange } from './bulk-edit.ts';
 import { useBulkEdit } from './use-bulk-edit.ts';

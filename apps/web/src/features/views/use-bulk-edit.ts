@@ -2,9 +2,7 @@ import { useCallback } from 'react';
 import { newDocId, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { editedIssues } from '../undo/edited-issues.ts';
-import { editedFields } from '../undo/edited-fields.ts';
-import { offerUndoOfEdits } from '../undo/undo-edits.ts';
+import { editedFields, editedIssues, offerUndoOfEdits } from '../undo/index.ts';
 import { bulkEdit, type BulkChange } from './bulk-edit.ts';
 
 /**
