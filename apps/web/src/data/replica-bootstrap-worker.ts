@@ -2,7 +2,8 @@
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import type { FillReport, FillRequest } from './replica-bootstrap-messages.ts';
-import { ReplicaFill, type BootstrapDb } from './replica-bootstrap.ts';
+import { ReplicaFill } from './replica-bootstrap.ts';
+import type { BootstrapDb } from './replica-fill-mark.ts';
 
 /**
  * Fills a replica off the page's thread (replica-bootstrap.ts). Saving a workspace's documents in

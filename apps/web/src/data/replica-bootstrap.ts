@@ -1,23 +1,22 @@
-// Over 300 lines: the first fill's state (queue, written, writing, again) moves together on every
-// page and write; splitting it waits for the one-map-of-phases rewrite, measured with the 100k bench.
+// Over 300 lines: one class, as the fill's pages, its writes and the page's own writes share one
+// lock (exclusive) and one ledger; what it reads of the server and its mark live beside it.
 import {
   SNAPSHOT_PAGE_MAX,
   SNAPSHOT_PARTS,
   workspaceDocSchema,
   type WorkspaceDoc,
 } from '@keel/domain';
-import { writeDocs } from './replica-docs.ts';
-import type { FillHooks, FillResult, WriteResult } from './replica-types.ts';
+import { FillLedger, type FeedPlace, type FedDoc } from './fill-ledger.ts';
 import {
-  bulkGetSchema,
-  changesPageSchema,
-  databaseInfoSchema,
-  fetchParsed,
-  snapshotPageSchema,
-  type ChangesPage,
-  type ChangesRow,
-  type SnapshotPage,
-} from './replica-responses.ts';
+  BOOTSTRAP_MARK,
+  needsFill,
+  type BootstrapDb,
+  type BootstrapMark,
+} from './replica-fill-mark.ts';
+import { writeDocs } from './replica-docs.ts';
+import type { FillHooks, FillResult, Seq, WriteResult } from './replica-types.ts';
+import { FillRemote, type RemoteFetch } from './replica-fill-remote.ts';
+import type { ChangesPage, ChangesRow, SnapshotPage } from './replica-responses.ts';
 
 export type { FillHooks, FillResult };
 
@@ -41,77 +40,18 @@ export type { FillHooks, FillResult };
  * the server's documents with what the replica already holds.
  */
 
-type Seq = number | string;
-
-interface OneShotReplication extends Promise<unknown> {
-  on(event: 'denied', listener: (denied: unknown) => void): unknown;
-}
-interface ReplicateOptions {
-  since: Seq;
-  batch_size: number;
-}
-/**
- * What this needs of a PouchDB database, spelled out so the module carries no PouchDB types
- * (its server-side test runs it with pouchdb-node, whose types clash with the browser's).
- */
-export interface BootstrapDb<Remote = unknown> {
-  info(): Promise<{ update_seq: Seq }>;
-  bulkDocs(docs: object[], options?: { new_edits: false }): Promise<unknown>;
-  put(doc: { _id: string; [field: string]: unknown }): Promise<unknown>;
-  get(id: string): Promise<unknown>;
-  allDocs(): Promise<{ rows: { id: string; value: { rev: string } }[] }>;
-  replicate: {
-    from(remote: Remote, options: ReplicateOptions): OneShotReplication;
-    to(remote: Remote, options: ReplicateOptions): OneShotReplication;
-  };
-}
-type Db = BootstrapDb;
-
 const PAGE_SIZE = 5_000;
 // Small enough that a write of the person's waits at most a few hundred milliseconds behind one.
 const WRITE_BATCH = 1_000;
-const LIVE_TIMEOUT_MS = 25_000;
 const LIVE_RETRY_MS = 2_000;
-export const BOOTSTRAP_MARK = 'keel-bootstrap';
 /** The name of the error a write gets when it reaches a fill that has just ended, unwritten. */
 export const FILL_ENDED = 'FillEnded';
 
-export interface BootstrapMark {
-  /** `filling` until every document is written; a mark without it is from an older build. */
-  phase?: 'filling' | 'done';
-  /** Server sequence the pull continues from. */
-  pull: Seq;
-  /** Local sequence from which the push continues: everything before it came from the server. */
-  push: Seq;
-  /** Whether replication's own checkpoints have been set at these sequences yet. */
-  checkpointed: boolean;
-  /** While filling: the documents the page has written through the fill. */
-  mine?: string[];
-}
-
-type RemoteFetch = (url: string, init?: RequestInit) => Promise<Response>;
-
-/** Whether a replica needs a fill: never written to, or a fill was cut off. */
-export async function needsFill(db: Pick<Db, 'info' | 'get'>): Promise<boolean> {
-  const mark = (await db.get(`_local/${BOOTSTRAP_MARK}`).catch(() => null)) as BootstrapMark | null;
-  if (mark) return mark.phase === 'filling';
-  return (await db.info()).update_seq === 0;
-}
+type Db = BootstrapDb;
 
 export class ReplicaFill {
-  /** Server documents fetched and not yet written, in feed order. */
-  private readonly queue = new Map<string, object>();
-  /** Revisions the replica holds: a later one of these needs its history to follow on. */
-  private readonly written = new Map<string, string>();
-  /** Revisions being written now: a later one that arrives meanwhile needs its history too. */
-  private readonly writing = new Map<string, string>();
-  /** Documents the replica holds (or is writing) an older revision of, to fetch with history. */
-  private readonly again = new Map<string, string>();
-  /**
-   * For each of `again`, the feed's sequence before the page that brought it, and that page's
-   * place in the feed: one that cannot be fetched (offline) is left to replication from there.
-   */
-  private readonly againFrom = new Map<string, { page: number; since: Seq }>();
+  /** Where each server document stands: held, being written, waiting, or to fetch again. */
+  private readonly ledger = new FillLedger();
   private pages = 0;
   /** Documents the page wrote through the fill: not the server's, so they wait to go up. */
   private readonly mine = new Set<string>();
@@ -121,18 +61,17 @@ export class ReplicaFill {
   private readonly live = new AbortController();
   private ended = false;
 
-  /** `/db/:ws` is the workspace's replication endpoint; its snapshot pages are under /api. */
-  private readonly snapshotUrl: string;
+  private readonly remote: FillRemote;
 
   constructor(
     private readonly db: Db,
-    private readonly remoteUrl: string,
-    private readonly fetchRemote: RemoteFetch,
+    remoteUrl: string,
+    fetchRemote: RemoteFetch,
     private readonly hooks: FillHooks,
     private readonly pageSize = PAGE_SIZE,
     private readonly writeBatch = WRITE_BATCH,
   ) {
-    this.snapshotUrl = remoteUrl.replace(/\/db\/([^/]+)\/?$/, '/api/workspaces/$1/snapshot');
+    this.remote = new FillRemote(remoteUrl, fetchRemote);
   }
 
   /** Fill the replica; null when it needs none (nothing done). */
@@ -166,7 +105,7 @@ export class ReplicaFill {
       for (const id of mark.mine ?? []) this.mine.add(id);
     } else await this.putLocal(BOOTSTRAP_MARK, this.fillingMark());
     for (const row of (await this.db.allDocs()).rows)
-      if (!row.id.startsWith('_')) this.written.set(row.id, row.value.rev);
+      if (!row.id.startsWith('_')) this.ledger.hold(row.id, row.value.rev);
     // A fresh fill reads the current documents, the lists' first (decision 014), and then the
     // feed from where the database stood before them; a resumed one reads the feed from its
     // start, which also says what was deleted meanwhile.
@@ -222,9 +161,7 @@ export class ReplicaFill {
    * revision the fill could not fetch (offline): replication brings it with its history.
    */
   private pullFrom(): Seq {
-    let from: { page: number; since: Seq } | null = null;
-    for (const left of this.againFrom.values()) if (!from || left.page < from.page) from = left;
-    return from?.since ?? this.since;
+    return this.ledger.earliestUnfetched()?.since ?? this.since;
   }
 
   private fillingMark(): BootstrapMark {
@@ -237,10 +174,10 @@ export class ReplicaFill {
    */
   write(docs: readonly object[]): Promise<WriteResult[]> {
     return this.exclusive(async () => {
-      const ids = new Set(docs.map((d) => (d as { _id: string })._id));
+      const waiting = this.ledger.waitingAmong(new Set(docs.map((d) => (d as FedDoc)._id)));
       try {
-        await this.writeQueued([...this.queue.keys()].filter((id) => ids.has(id)));
-        await this.writeAgain([...this.again.keys()].filter((id) => ids.has(id)));
+        await this.writeQueued(waiting.writes);
+        await this.writeAgain(waiting.fetches);
       } catch {
         // Still waiting (a later revision's history did not come, offline say): the change is
         // made on the revision the replica has, and the later one follows as a conflict, which
@@ -251,7 +188,7 @@ export class ReplicaFill {
       const before = this.mine.size;
       for (const r of results)
         if (r.ok && r.rev) {
-          this.written.set(r.id, r.rev);
+          this.ledger.hold(r.id, r.rev);
           this.mine.add(r.id);
         }
       // Kept with the mark, so a fill that is cut off still knows them when it is resumed.
@@ -272,16 +209,7 @@ export class ReplicaFill {
   }
 
   private page(since: Seq, live = false): Promise<ChangesPage> {
-    const feed = live ? `&feed=longpoll&timeout=${LIVE_TIMEOUT_MS}` : '';
-    return fetchParsed(
-      changesPageSchema,
-      this.fetchRemote,
-      `${this.remoteUrl}/_changes?include_docs=true&limit=${this.pageSize}&since=${encodeURIComponent(String(since))}${feed}`,
-      // A connection gone quiet (a laptop asleep, Wi-Fi lost without a word) counts as lost.
-      live
-        ? { signal: AbortSignal.any([this.live.signal, AbortSignal.timeout(LIVE_TIMEOUT_MS * 2)]) }
-        : undefined,
-    );
+    return this.remote.changes(since, this.pageSize, live ? this.live.signal : undefined);
   }
 
   /**
@@ -290,11 +218,7 @@ export class ReplicaFill {
    * from there brings again whatever changed while they were read.
    */
   private async readSnapshot(): Promise<Seq> {
-    const { update_seq: start } = await fetchParsed(
-      databaseInfoSchema,
-      this.fetchRemote,
-      `${this.remoteUrl}/`,
-    );
+    const start = await this.remote.updateSeq();
     for (const part of ['main', 'history'] as const) {
       for (const type of SNAPSHOT_PARTS[part]) {
         let next: Promise<SnapshotPage> | null = this.snapshotPage(type);
@@ -324,17 +248,16 @@ export class ReplicaFill {
   }
 
   private snapshotPage(type: string, after?: string): Promise<SnapshotPage> {
-    const query = `type=${type}&limit=${this.snapshotLimit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-    return fetchParsed(snapshotPageSchema, this.fetchRemote, `${this.snapshotUrl}?${query}`);
+    return this.remote.snapshotPage(type, this.snapshotLimit, after);
   }
 
   private take(page: ChangesPage): void {
-    const from = { page: this.pages++, since: this.since };
+    const from: FeedPlace = { page: this.pages++, since: this.since };
     this.since = page.last_seq;
     this.takeRows(page.results, from);
   }
 
-  private takeRows(results: readonly ChangesRow[], from: { page: number; since: Seq }): void {
+  private takeRows(results: readonly ChangesRow[], from: FeedPlace): void {
     const docs: WorkspaceDoc[] = [];
     const deleted: string[] = [];
     for (const row of results) {
@@ -346,20 +269,8 @@ export class ReplicaFill {
         const valid = workspaceDocSchema.safeParse(row.doc);
         if (valid.success) docs.push(valid.data);
       }
-      const held = this.writing.get(row.id) ?? this.written.get(row.id);
-      if (held === rev) continue;
-      if (held !== undefined) {
-        // Written without its history, the newer revision would sit beside the older one as a
-        // conflict; it is fetched with its history instead.
-        this.again.set(row.id, rev);
-        if (!this.againFrom.has(row.id)) this.againFrom.set(row.id, from);
-        this.queue.delete(row.id);
-      } else if (row.deleted) this.queue.delete(row.id);
-      else if (row.doc) {
-        // A later revision of a document not written yet simply replaces it.
-        this.queue.delete(row.id);
-        this.queue.set(row.id, row.doc);
-      }
+      const doc = row.deleted || !row.doc ? null : (row.doc as FedDoc);
+      this.ledger.see(row.id, rev, doc, from);
     }
     if (docs.length || deleted.length) this.hooks.onDocs(docs, deleted);
   }
@@ -387,69 +298,44 @@ export class ReplicaFill {
   private async drain(): Promise<void> {
     // Offline, later revisions cannot be fetched: the fill ends without them (see `pullFrom`).
     let reachable = true;
-    while (this.queue.size || (this.again.size && reachable)) {
+    const ledger = this.ledger;
+    while (ledger.writesWaiting || (ledger.fetchesWaiting && reachable)) {
       await this.exclusive(async () => {
-        await this.writeQueued([...this.queue.keys()].slice(0, this.writeBatch));
+        await this.writeQueued(ledger.nextWrites(this.writeBatch));
         // Asked once a drain: a connection gone quiet would hold every later batch to its timeout.
-        if (reachable)
-          reachable = await this.writeAgain([...this.again.keys()].slice(0, this.writeBatch));
+        if (reachable) reachable = await this.writeAgain(ledger.nextFetches(this.writeBatch));
       });
     }
   }
 
   private async writeQueued(ids: readonly string[]): Promise<void> {
-    if (!ids.length) return;
-    const docs = ids.map((id) => this.queue.get(id) as { _id: string; _rev: string });
-    for (const doc of docs) {
-      this.queue.delete(doc._id);
-      this.writing.set(doc._id, doc._rev);
-    }
+    const docs = this.ledger.startWrites(ids);
+    if (!docs.length) return;
+    let ok = false;
     try {
       await this.db.bulkDocs(docs, { new_edits: false });
-      for (const doc of docs) this.written.set(doc._id, doc._rev);
-    } catch (error) {
-      // Waiting again, unless a later revision (in `again`) has taken its place meanwhile.
-      for (const doc of docs)
-        if (!this.again.has(doc._id) && !this.queue.has(doc._id)) this.queue.set(doc._id, doc);
-      throw error;
+      ok = true;
     } finally {
-      for (const doc of docs) this.writing.delete(doc._id);
+      this.ledger.endWrites(docs, ok);
     }
   }
 
   /** False when the server could not be reached: they are still waiting, nothing was written. */
   private async writeAgain(ids: readonly string[]): Promise<boolean> {
-    if (!ids.length) return true;
-    const wanted = ids.map((id) => ({ id, rev: this.again.get(id) as string }));
-    for (const { id, rev } of wanted) {
-      this.again.delete(id);
-      this.writing.set(id, rev);
-    }
-    // Waiting again, unless a later revision has taken its place meanwhile.
-    const restore = () => {
-      for (const { id, rev } of wanted) if (!this.again.has(id)) this.again.set(id, rev);
-    };
+    const wanted = this.ledger.startFetches(ids);
+    if (!wanted.length) return true;
+    let got: Set<string> | null = null;
     try {
       let docs: object[];
       try {
-        docs = await withHistory(this.fetchRemote, this.remoteUrl, wanted);
+        docs = await this.remote.withHistory(wanted);
       } catch {
-        restore();
         return false;
       }
       await this.db.bulkDocs(docs, { new_edits: false });
-      // One the server no longer has is followed by a later revision in the feed.
-      const got = new Set(docs.map((d) => (d as { _id: string })._id));
-      for (const { id, rev } of wanted)
-        if (got.has(id)) {
-          this.written.set(id, rev);
-          if (!this.again.has(id)) this.againFrom.delete(id);
-        }
-    } catch (error) {
-      restore();
-      throw error;
+      got = new Set(docs.map((d) => (d as FedDoc)._id));
     } finally {
-      for (const { id } of wanted) this.writing.delete(id);
+      this.ledger.endFetches(wanted, got);
     }
     return true;
   }
@@ -469,45 +355,5 @@ export class ReplicaFill {
     });
     this.writes = run.catch(() => undefined);
     return run;
-  }
-}
-
-async function withHistory(
-  fetchRemote: RemoteFetch,
-  remoteUrl: string,
-  docs: { id: string; rev: string }[],
-): Promise<object[]> {
-  const body = await fetchParsed(bulkGetSchema, fetchRemote, `${remoteUrl}/_bulk_get?revs=true`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ docs }),
-    // A connection gone quiet must not hold up the page's writes, which wait behind this.
-    signal: AbortSignal.timeout(LIVE_TIMEOUT_MS * 2),
-  });
-  return body.results.flatMap((r) => r.docs.flatMap((d) => (d.ok ? [d.ok] : [])));
-}
-
-/**
- * Set replication's checkpoints at the fill's sequences with two one-shot replications
- * (a `since` on the live sync would be re-applied on each of its retries). Tried once: if it
- * fails (offline again already), live sync still works from no checkpoint, it just compares
- * every document once, and must not later be wound back to the fill's sequences. A fill that
- * has not finished sets none.
- */
-export async function checkpointBootstrap<Remote>(
-  db: BootstrapDb<Remote>,
-  remote: Remote,
-  onDenied: (denied: unknown) => void,
-): Promise<void> {
-  const mark = (await db.get(`_local/${BOOTSTRAP_MARK}`).catch(() => null)) as
-    (BootstrapMark & { _id: string; _rev: string }) | null;
-  if (!mark || mark.checkpointed || mark.phase === 'filling') return;
-  try {
-    // Changes made on the device since the fill go up here, so refusals must be reported.
-    const push = db.replicate.to(remote, { since: mark.push, batch_size: 1_000 });
-    push.on('denied', onDenied);
-    await Promise.all([db.replicate.from(remote, { since: mark.pull, batch_size: 1_000 }), push]);
-  } finally {
-    await db.put({ ...mark, checkpointed: true });
   }
 }

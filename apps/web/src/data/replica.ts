@@ -2,13 +2,8 @@ import { isErrorCode, typeOfId } from '@keel/domain';
 import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import { WorkerFill } from './replica-bootstrap-in-worker.ts';
-import {
-  checkpointBootstrap,
-  FILL_ENDED,
-  needsFill,
-  ReplicaFill,
-  type BootstrapDb,
-} from './replica-bootstrap.ts';
+import { FILL_ENDED, ReplicaFill } from './replica-bootstrap.ts';
+import { checkpointBootstrap, needsFill, type BootstrapDb } from './replica-fill-mark.ts';
 import {
   currentVersion,
   leafVersions,

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReplicaFill, type FillHooks } from '../../../../web/src/data/replica-bootstrap.ts';
 import {
   BOOTSTRAP_MARK,
   checkpointBootstrap,
   needsFill,
-  ReplicaFill,
   type BootstrapDb,
   type BootstrapMark,
-  type FillHooks,
-} from '../../../../web/src/data/replica-bootstrap.ts';
+} from '../../../../web/src/data/replica-fill-mark.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
 import {
   fetchAs,
