@@ -1,5 +1,5 @@
-import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
-import { newIssueDocument } from './factories.ts';
+import type { ActivityDoc, IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import { newActivityDocument, newIssueDocument } from './factories.ts';
 import { DEFAULT_STATES } from './workflow.ts';
 
 /**
@@ -70,4 +70,18 @@ export function testLabel(over: Partial<LabelDoc> = {}): LabelDoc {
     updatedAt: FIXTURE_TIME,
     ...over,
   };
+}
+
+/** A title change of issue `issue:i1` by `u1`; `n` numbers its id and its second. */
+export function testActivity(n: number, over: Partial<ActivityDoc> = {}): ActivityDoc {
+  const base = newActivityDocument({
+    id: `activity:a${n}`,
+    issueId: 'issue:i1',
+    actorId: 'u1',
+    kind: 'title',
+    from: null,
+    to: `v${n}`,
+    now: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
+  });
+  return { ...base, ...over };
 }

@@ -41,35 +41,42 @@ export function commonRevision(versions: readonly object[]): string | null {
 
 type Merge = { content: { _id: string; updatedAt: string }; lost: LostValue[]; issueId?: string };
 
+/** Every version (and the base, if valid) read with `schema`; null when a version is not valid. */
+function parseVersions<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  versions: readonly object[],
+  base: object | null,
+): { docs: T[]; base: T | null } | null {
+  const docs: T[] = [];
+  for (const version of versions) {
+    const parsed = schema.safeParse(version);
+    if (!parsed.success) return null;
+    docs.push(parsed.data);
+  }
+  const parsedBase = base ? schema.safeParse(base) : null;
+  return { docs, base: parsedBase?.success ? parsedBase.data : null };
+}
+
 /** The merge of valid versions of an issue or comment; null when one is not valid. */
 function merge(versions: readonly object[], base: object | null): Merge | null {
   const id = (versions[0] as Revisions | undefined)?._id ?? '';
   const type = typeOfId(id);
   if (type === 'issue') {
-    const parsed = versions.map((v) => issueDocSchema.safeParse(v));
-    if (!parsed.every((p) => p.success)) return null;
-    const baseDoc = base ? issueDocSchema.safeParse(base) : null;
-    const { issue, lost } = mergeConcurrentIssues(
-      parsed.map((p) => p.data!),
-      baseDoc?.success ? baseDoc.data : null,
-    );
+    const read = parseVersions(issueDocSchema, versions, base);
+    if (!read) return null;
+    const { issue, lost } = mergeConcurrentIssues(read.docs, read.base);
     return { content: issue, lost, issueId: issue._id };
   }
   if (type === 'comment') {
-    const parsed = versions.map((v) => commentDocSchema.safeParse(v));
-    if (!parsed.every((p) => p.success)) return null;
-    const baseDoc = base ? commentDocSchema.safeParse(base) : null;
-    const { comment, lost } = mergeConcurrentComments(
-      parsed.map((p) => p.data!),
-      baseDoc?.success ? baseDoc.data : null,
-    );
+    const read = parseVersions(commentDocSchema, versions, base);
+    if (!read) return null;
+    const { comment, lost } = mergeConcurrentComments(read.docs, read.base);
     return { content: comment, lost, issueId: comment.issueId };
   }
   if (type === 'readMarker') {
     // One person's inbox state from two of their devices: a join, no base needed.
-    const parsed = versions.map((v) => readMarkerDocSchema.safeParse(v));
-    if (!parsed.every((p) => p.success)) return null;
-    return { content: mergeReadMarkers(parsed.map((p) => p.data!)), lost: [] };
+    const read = parseVersions(readMarkerDocSchema, versions, null);
+    return read ? { content: mergeReadMarkers(read.docs), lost: [] } : null;
   }
   return null;
 }

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { newActivityDocument, type WorkspaceDoc } from '@keel/domain';
-import { testIssue, testProject } from '@keel/domain/test-fixtures';
+import type { WorkspaceDoc } from '@keel/domain';
+import { testActivity, testIssue, testProject } from '@keel/domain/test-fixtures';
 import { restoreInSlices } from './restore-in-slices.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
 const project = testProject({ _id: 'project:p1', _rev: '1-a' });
 const issue = testIssue({ _id: 'issue:i1', _rev: '1-a', projectId: project._id, number: 1 });
-const activity = (n: number, rev = '1-a', to = 'x'): WorkspaceDoc => ({
-  ...newActivityDocument({
-    id: `activity:a${n}`,
-    issueId: issue._id,
-    actorId: 'u1',
-    kind: 'title',
-    from: null,
-    to,
-    now: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
-  }),
-  _rev: rev,
-});
+const activity = (n: number, rev = '1-a', to = 'x'): WorkspaceDoc =>
+  testActivity(n, { issueId: issue._id, to, _rev: rev });
 
 function storeWithMain() {
   const store = new WorkspaceStore();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newActivityDocument, type WorkspaceDoc } from '@keel/domain';
-import { testIssue, testProject } from '@keel/domain/test-fixtures';
+import type { WorkspaceDoc } from '@keel/domain';
+import { testActivity, testIssue, testProject } from '@keel/domain/test-fixtures';
 import { WorkspaceStore } from './workspace-store.ts';
 
 const project = testProject({ _id: 'project:p1', _rev: '1-a' });
@@ -13,18 +13,15 @@ const child = (n: number) =>
     number: n,
     parentId: parent._id,
   });
-const activity = (id: string, issueId: string, at: string) => ({
-  ...newActivityDocument({
-    id: `activity:${id}`,
+const activity = (id: string, issueId: string, at: string) =>
+  testActivity(0, {
+    _id: `activity:${id}`,
     issueId,
-    actorId: 'u1',
-    kind: 'title',
-    from: null,
     to: 'x',
-    now: at,
-  }),
-  _rev: '1-a',
-});
+    createdAt: at,
+    updatedAt: at,
+    _rev: '1-a',
+  });
 
 describe('WorkspaceStore indexes', () => {
   it('finds issues by project and number, and follows a move or a deletion', () => {

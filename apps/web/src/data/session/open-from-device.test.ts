@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newActivityDocument, type WorkspaceDoc } from '@keel/domain';
-import { testIssue, testProject } from '@keel/domain/test-fixtures';
+import type { WorkspaceDoc } from '@keel/domain';
+import { testActivity, testIssue, testProject } from '@keel/domain/test-fixtures';
 import type { ReplicaChange, Seq } from '../replica-types.ts';
 import { SNAPSHOT_VERSION, type SnapshotPart } from '../store-snapshot.ts';
 import { WorkspaceStore } from '../workspace-store.ts';
@@ -8,18 +8,13 @@ import { openFromDevice, type OpenReplica } from './open-from-device.ts';
 
 const project = { ...testProject(), _rev: '1-a' };
 const issue = { ...testIssue(), _rev: '1-a' };
-const activity = (n: number): WorkspaceDoc => ({
-  ...newActivityDocument({
-    id: `activity:a${n}`,
+const activity = (n: number): WorkspaceDoc =>
+  testActivity(n, {
     issueId: issue._id,
-    actorId: 'u1',
-    kind: 'title',
-    from: null,
-    to: `v${n}`,
-    now: issue.createdAt,
-  }),
-  _rev: '1-a',
-});
+    createdAt: issue.createdAt,
+    updatedAt: issue.createdAt,
+    _rev: '1-a',
+  });
 const change = (doc: WorkspaceDoc, seq: number): ReplicaChange => ({
   id: doc._id,
   seq,
