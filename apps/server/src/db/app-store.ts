@@ -1,10 +1,11 @@
 // Over 300 lines: one class over the app database, its sections (users, sessions, workspaces,
-// issue-number blocks) sharing the claim/update primitives; the number blocks are the part to
-// move out next (issue 23, noted in the closing note).
+// memberships) sharing the claim and update primitives; issue numbers are in issue-numbers.ts.
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS, type Role } from '@keel/domain';
+import type { Role } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import { CouchConflict, type CouchClient, type CouchDoc } from './couch-client.ts';
+import { IssueNumbers } from './issue-numbers.ts';
+import { randomId } from './random-id.ts';
 import { retryOnConflict } from './retry-on-conflict.ts';
 import { liveSession, mergeIdSet, settleClaim } from './settle.ts';
 
@@ -82,30 +83,6 @@ export interface SessionDoc extends CouchDoc {
   userAgent: string;
 }
 
-/** Before number blocks: the next issue number of a project. Still read, to carry on from it. */
-export interface CounterDoc extends CouchDoc {
-  type: 'counter';
-  next: number;
-}
-
-/**
- * `numblock:<workspaceId>:<projectId>:<index>`: one block of a project's issue numbers, claimed
- * by creating it (`reserveNumbers`). Blocks are fixed slices of the numbers (index 0 is 1–20, 1
- * is 21–40, …), so two claims can only collide on the same document, never overlap.
- */
-export interface NumberBlockDoc extends CouchDoc {
-  type: 'numblock';
-  userId: string;
-  start: number;
-  end: number;
-  claimedAt: string;
-  /**
-   * Random, one per attempt to claim the block, so that no two claims are the same revision
-   * (absent on blocks claimed before it was added). See `create`.
-   */
-  claim?: string;
-}
-
 /**
  * A set of ids in one document, read by id where a range read could miss a recent write:
  * `memberof:<userId>` (their workspaces), `members:<workspaceId>` (its users) and
@@ -140,21 +117,13 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 /** `identity:<sha256 of issuer and subject>` → the user they sign in as. */
 export const identityDocId = (issuer: string, subject: string) =>
   `identity:${sha256(`${issuer}\n${subject}`)}`;
-export const randomId = () => randomBytes(12).toString('base64url');
 const now = () => new Date().toISOString();
 
 // Enough for every workspace an instance serves at once; past it the hints start over.
 const MAX_SLUG_IDS = 10_000;
 
-const BLOCK = LIMITS.issueNumbersPerBlock;
 /** As many copies as a cluster keeps of a shard (CouchDB reads min(n, r)): all of them. */
 const EVERY_COPY = 99;
-const blockPrefix = (workspaceId: string, projectId: string) =>
-  `numblock:${workspaceId}:${projectId}:`;
-// Zero-padded so the ids sort as the numbers do (the last block is one descending read away).
-const blockId = (workspaceId: string, projectId: string, index: number) =>
-  `${blockPrefix(workspaceId, projectId)}${String(index).padStart(9, '0')}`;
-const blockRange = (index: number) => ({ start: index * BLOCK + 1, end: (index + 1) * BLOCK });
 
 const withoutMeta = <T extends CouchDoc>(doc: T): T => {
   const { _conflicts, _revisions, ...rest } = doc;
@@ -175,10 +144,15 @@ export class AppStore {
 
   readonly #written: WriteListener[] = [];
 
+  /** The projects' issue numbers, handed out in blocks (issue-numbers.ts). */
+  readonly numbers: IssueNumbers;
+
   constructor(
     readonly couch: CouchClient,
     readonly db: string,
-  ) {}
+  ) {
+    this.numbers = new IssueNumbers(this);
+  }
 
   /**
    * Call `listener` after each write this instance makes through `put`, `update`, `remove` and
@@ -227,11 +201,20 @@ export class AppStore {
    * that lost (so they never come back, e.g. when it is deleted); the loser drops its own.
    */
   async keeps(id: string, rev: string): Promise<boolean> {
-    await this.settled([id]);
-    const current = await this.readClaim(id, { revs: true });
-    const { won, drop } = settleClaim(current, rev);
-    await this.drop(id, drop);
-    return won;
+    return (await this.keepsAll([{ id, rev }]))[0]!;
+  }
+
+  /** `keeps` for several revisions written at once: settled together, each read back. */
+  async keepsAll(written: readonly Written[]): Promise<boolean[]> {
+    await this.settled(written.map((w) => w.id));
+    return Promise.all(
+      written.map(async ({ id, rev }) => {
+        const current = await this.readClaim(id, { revs: true });
+        const { won, drop } = settleClaim(current, rev);
+        await this.drop(id, drop);
+        return won;
+      }),
+    );
   }
 
   /**
@@ -569,144 +552,5 @@ export class AppStore {
   async indexMembership(userId: string, workspace: WorkspaceRecord): Promise<void> {
     await this.changeIdSet(this.memberOfSet(userId), [workspace._id.slice('workspace:'.length)]);
     await this.changeIdSet(this.membersSet(workspace), [userId]);
-  }
-
-  /**
-   * A block for one device's request, the same block if the request is repeated (the browser
-   * resends its request id when the answer was lost, e.g. the page reloaded mid-request), so a
-   * reload never skips twenty numbers.
-   */
-  async reserveNumbersOnce(
-    workspaceId: string,
-    projectId: string,
-    userId: string,
-    requestId: string,
-    count: number,
-  ): Promise<{ start: number; end: number }> {
-    const id = `numreq:${workspaceId}:${projectId}:${userId}:${requestId}`;
-    const earlier = await this.get<CouchDoc & { start: number; end: number }>(id);
-    if (earlier) return { start: earlier.start, end: earlier.end };
-    const numbers = await this.reserveNumbers(workspaceId, projectId, userId, count);
-    const block = { start: numbers[0]!, end: numbers.at(-1)! };
-    // Not a claim that must settle: the same request through two nodes at once gets two blocks,
-    // both recorded as the user's, and the device keeps whichever answer reaches it.
-    try {
-      await this.put({ _id: id, type: 'numreq', ...block });
-      return block;
-    } catch (err) {
-      if (!(err instanceof CouchConflict)) throw err;
-      const winner = await this.get<CouchDoc & { start: number; end: number }>(id);
-      return winner ? { start: winner.start, end: winner.end } : block;
-    }
-  }
-
-  /** Which block `number` of the project is in (blocks of BLOCK numbers from 1). */
-  static blockIndexOf(number: number): number {
-    return Math.floor((number - 1) / BLOCK);
-  }
-
-  /** The document of a block of the project's issue numbers, read by id; null if unclaimed. */
-  numberBlock(workspaceId: string, projectId: string, index: number) {
-    return this.get<NumberBlockDoc>(blockId(workspaceId, projectId, index));
-  }
-
-  /**
-   * Every block of a project's issue numbers recorded for `userId` by reserveNumbersOnce: for
-   * numbers handed out before blocks were documents of their own (a range read, long written).
-   */
-  async reservedBlocks(
-    workspaceId: string,
-    projectId: string,
-    userId: string,
-  ): Promise<{ start: number; end: number }[]> {
-    const records = await this.withPrefix<CouchDoc & { start: number; end: number }>(
-      `numreq:${workspaceId}:${projectId}:${userId}:`,
-    );
-    return records.map((r) => ({ start: r.start, end: r.end }));
-  }
-
-  /**
-   * The next `count` issue numbers of a project for `userId`, in ascending order; safe with
-   * several server instances on several nodes. Whole blocks are claimed (each a document of its
-   * own, created, and kept only if its creation wins: `keeps`), so the numbers may skip the
-   * rest of a block, or a block another instance won meanwhile, but no number is handed out twice.
-   */
-  async reserveNumbers(
-    workspaceId: string,
-    projectId: string,
-    userId: string,
-    count: number,
-  ): Promise<number[]> {
-    const won: number[] = [];
-    let next = await this.firstFreeBlock(workspaceId, projectId);
-    for (let round = 0; won.length * BLOCK < count; round++) {
-      if (round >= 50) throw new Error(`Too much contention on the issue numbers of ${projectId}`);
-      const wanted = Math.ceil(count / BLOCK) - won.length;
-      const indexes = Array.from({ length: wanted }, (_, i) => next + i);
-      next += wanted;
-      const claimedAt = new Date().toISOString();
-      const results = await this.couch.bulkDocs(
-        this.db,
-        indexes.map((index): NumberBlockDoc => ({
-          _id: blockId(workspaceId, projectId, index),
-          type: 'numblock',
-          userId,
-          ...blockRange(index),
-          claimedAt,
-          claim: randomId(),
-        })),
-      );
-      const written = results.flatMap((r, i) =>
-        r.ok && r.rev ? [{ index: indexes[i]!, ...r }] : [],
-      );
-      // Others are claiming too: start again after every block claimed by now, rather than
-      // one by one behind them (with 20 devices at once, a device could lose 50 rounds so).
-      const jumpAhead = async () => {
-        next = Math.max(next, await this.firstFreeBlock(workspaceId, projectId));
-      };
-      if (written.length === 0) {
-        await jumpAhead();
-        continue;
-      }
-      await this.settled(written.map((w) => w.id));
-      const docs = await Promise.all(written.map((w) => this.readClaim<NumberBlockDoc>(w.id)));
-      let lost = written.length < indexes.length;
-      for (const [i, w] of written.entries()) {
-        const doc = docs[i];
-        const kept = doc?._rev === w.rev;
-        if (kept) won.push(w.index);
-        else lost = true;
-        await this.drop(w.id, kept && doc ? (doc._conflicts ?? []) : [w.rev!]);
-      }
-      if (lost) await jumpAhead();
-    }
-    return won
-      .sort((a, b) => a - b)
-      .flatMap((index) => {
-        const { start } = blockRange(index);
-        return Array.from({ length: BLOCK }, (_, i) => start + i);
-      })
-      .slice(0, count);
-  }
-
-  /**
-   * Where to start claiming blocks: after the last block claimed (a range read: one just
-   * claimed through another node may be missing, and creating it again then simply fails), or,
-   * in a project numbered before blocks, after the old counter.
-   */
-  private async firstFreeBlock(workspaceId: string, projectId: string): Promise<number> {
-    const prefix = blockPrefix(workspaceId, projectId);
-    const [last, counter] = await Promise.all([
-      this.couch.allDocs<NumberBlockDoc>(this.db, {
-        startkey: `${prefix}\ufff0`,
-        endkey: prefix,
-        descending: true,
-        limit: 1,
-      }),
-      this.get<CounterDoc>(`counter:${workspaceId}:${projectId}`),
-    ]);
-    const lastId = last[0]?.id;
-    if (lastId) return Number(lastId.slice(prefix.length)) + 1;
-    return Math.ceil(((counter?.next ?? 1) - 1) / BLOCK);
   }
 }

@@ -124,7 +124,7 @@ describe('two Keel instances on a database with two masters', () => {
       return (await res.json()) as { start: number; end: number };
     };
     const firstBlockOn = (via: 0 | 1) =>
-      mm.servers[via].store.numberBlock(workspaceId, projectId, 0);
+      mm.servers[via].store.numbers.block(workspaceId, projectId, 0);
 
     // Two devices of one person claim the first block, each through its own node, before either
     // node hears of the other's claim (a lag within the settling time), and in one millisecond:

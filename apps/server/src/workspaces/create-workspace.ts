@@ -9,13 +9,13 @@ import {
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import {
-  randomId,
   userIdOf,
   type AppStore,
   type MembershipDoc,
   type UserDoc,
   type WorkspaceRecord,
 } from '../db/app-store.ts';
+import { randomId } from '../db/random-id.ts';
 
 type ValidBody = { [K in keyof CreateWorkspaceBody]: string };
 

@@ -3,7 +3,6 @@ import { LIMITS, type InvitableRole, type InvitationSummary } from '@keel/domain
 import { AppError } from '../app-error.ts';
 import { CouchConflict } from '../db/couch-client.ts';
 import {
-  randomId,
   sha256,
   userIdOf,
   type AppStore,
@@ -12,6 +11,7 @@ import {
   type UserDoc,
   type WorkspaceRecord,
 } from '../db/app-store.ts';
+import { randomId } from '../db/random-id.ts';
 import { activeMemberDocs, addMember, removeMembership } from './add-member.ts';
 import type { LiveRequests } from './live-requests.ts';
 

@@ -121,7 +121,7 @@ export async function importIssues(
     );
   for (const label of labelDocs) known.set(labelNameKey(label.name), label._id);
   const workspaceId = access.workspace._id.slice('workspace:'.length);
-  const numbers = await store.reserveNumbers(
+  const numbers = await store.numbers.reserve(
     workspaceId,
     project._id,
     access.userId,

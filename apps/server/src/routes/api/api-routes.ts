@@ -93,7 +93,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { store: AppStore })
       const { requestId } = parsed.data;
       // Every block is recorded under its user, even without a request id: the proxy accepts a
       // new issue only with a number from one of its writer's blocks.
-      const block = await store.reserveNumbersOnce(
+      const block = await store.numbers.reserveOnce(
         workspaceId,
         projectId,
         access.userId,

@@ -1,4 +1,5 @@
-import { AppStore, type NumberBlockDoc } from '../../db/app-store.ts';
+import type { AppStore } from '../../db/app-store.ts';
+import { IssueNumbers, type NumberBlockDoc } from '../../db/issue-numbers.ts';
 
 /**
  * Issue numbers come from blocks the server hands out (`POST …/numbers`), so two devices never
@@ -27,13 +28,13 @@ export function reservedBlocksOf(
   };
   return async (projectId, number) => {
     if (!Number.isInteger(number) || number < 1) return false;
-    const index = AppStore.blockIndexOf(number);
+    const index = IssueNumbers.blockIndexOf(number);
     const block = await once(blocks, `${projectId}\n${index}`, () =>
-      store.numberBlock(workspaceId, projectId, index),
+      store.numbers.block(workspaceId, projectId, index),
     );
     if (block) return block.userId === userId;
     const recorded = await once(legacy, projectId, () =>
-      store.reservedBlocks(workspaceId, projectId, userId),
+      store.numbers.reservedBlocks(workspaceId, projectId, userId),
     );
     return recorded.some((b) => number >= b.start && number <= b.end);
   };
