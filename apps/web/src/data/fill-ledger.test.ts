@@ -21,7 +21,7 @@ describe('the first fill’s ledger', () => {
     ledger.hold('a', '3-a');
     ledger.see('a', '3-a', doc('a', '3-a'), at(0));
     ledger.see('b', '1-b', doc('b', '1-b'), at(0));
-    ledger.see('b', '2-b', null, at(1));
+    ledger.see('b', '2-b', 'deleted', at(1));
     expect(ledger.writesWaiting).toBe(0);
     expect(ledger.fetchesWaiting).toBe(0);
     expect(ledger.earliestUnfetched()).toBeNull();
@@ -34,7 +34,7 @@ describe('the first fill’s ledger', () => {
     ledger.startWrites(['b']);
     ledger.see('a', '2-a', doc('a', '2-a'), at(1));
     ledger.see('b', '2-b', doc('b', '2-b'), at(2));
-    ledger.see('a', '3-a', null, at(3));
+    ledger.see('a', '3-a', 'deleted', at(3));
     expect(ledger.nextFetches(10)).toEqual(['a', 'b']);
     expect(ledger.startFetches(['a', 'b'])).toEqual([
       { id: 'a', rev: '3-a' },
@@ -91,13 +91,20 @@ describe('the first fill’s ledger', () => {
     expect(ledger.startFetches(['a'])).toEqual([{ id: 'a', rev: '3-a' }]);
   });
 
+  it('a row without its document leaves the one waiting as it is', () => {
+    const ledger = new FillLedger();
+    ledger.see('a', '1-a', doc('a', '1-a'), at(0));
+    ledger.see('a', '2-a', null, at(1));
+    expect(ledger.startWrites(ledger.nextWrites(10))).toEqual([doc('a', '1-a')]);
+  });
+
   it('says which of a page write’s documents still wait', () => {
     const ledger = new FillLedger();
     ledger.hold('a', '1-a');
     ledger.see('a', '2-a', doc('a', '2-a'), at(0));
     ledger.see('b', '1-b', doc('b', '1-b'), at(0));
     ledger.see('c', '1-c', doc('c', '1-c'), at(0));
-    expect(ledger.waitingAmong(new Set(['a', 'c', 'x']))).toEqual({
+    expect(ledger.waitingAmong(['a', 'c', 'x'])).toEqual({
       writes: ['c'],
       fetches: ['a'],
     });

@@ -51,8 +51,11 @@ export class FillLedger {
     this.entry(id).held = rev;
   }
 
-  /** A revision the feed brought: `doc` is null for a deletion. */
-  see(id: string, rev: string, doc: FedDoc | null, from: FeedPlace): void {
+  /**
+   * A revision the feed brought: the document, `deleted` for a deletion, or null when the row
+   * came without its document (it then changes nothing waiting to be written).
+   */
+  see(id: string, rev: string, doc: FedDoc | 'deleted' | null, from: FeedPlace): void {
     const entry = this.entry(id);
     const held = entry.writing ?? entry.held;
     if (held === rev) return;
@@ -61,12 +64,13 @@ export class FillLedger {
       entry.from ??= from;
       this.toFetch.add(id);
       this.dropWrite(id, entry);
-    } else if (doc) {
+    } else if (doc === 'deleted') this.dropWrite(id, entry);
+    else if (doc) {
       // A later revision of a document not written yet simply replaces it, at the end of the line.
       this.dropWrite(id, entry);
       entry.doc = doc;
       this.toWrite.add(id);
-    } else this.dropWrite(id, entry);
+    }
   }
 
   get writesWaiting(): number {
@@ -87,12 +91,15 @@ export class FillLedger {
     return firstOf(this.toFetch, count);
   }
 
-  /** Of `ids`, those waiting to be written, and those waiting to be fetched. */
-  waitingAmong(ids: ReadonlySet<string>): { writes: string[]; fetches: string[] } {
-    return {
-      writes: [...this.toWrite].filter((id) => ids.has(id)),
-      fetches: [...this.toFetch].filter((id) => ids.has(id)),
-    };
+  /** Of `ids` (a page write's documents, a few), those waiting to be written, and to be fetched. */
+  waitingAmong(ids: Iterable<string>): { writes: string[]; fetches: string[] } {
+    const writes: string[] = [];
+    const fetches: string[] = [];
+    for (const id of ids) {
+      if (this.toWrite.has(id)) writes.push(id);
+      if (this.toFetch.has(id)) fetches.push(id);
+    }
+    return { writes, fetches };
   }
 
   /** Take documents off the write list to write them now. */

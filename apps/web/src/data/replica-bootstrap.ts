@@ -174,7 +174,7 @@ export class ReplicaFill {
    */
   write(docs: readonly object[]): Promise<WriteResult[]> {
     return this.exclusive(async () => {
-      const waiting = this.ledger.waitingAmong(new Set(docs.map((d) => (d as FedDoc)._id)));
+      const waiting = this.ledger.waitingAmong(docs.map((d) => (d as FedDoc)._id));
       try {
         await this.writeQueued(waiting.writes);
         await this.writeAgain(waiting.fetches);
@@ -269,7 +269,7 @@ export class ReplicaFill {
         const valid = workspaceDocSchema.safeParse(row.doc);
         if (valid.success) docs.push(valid.data);
       }
-      const doc = row.deleted || !row.doc ? null : (row.doc as FedDoc);
+      const doc = row.deleted ? 'deleted' : ((row.doc as FedDoc | undefined) ?? null);
       this.ledger.see(row.id, rev, doc, from);
     }
     if (docs.length || deleted.length) this.hooks.onDocs(docs, deleted);

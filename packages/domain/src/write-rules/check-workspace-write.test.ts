@@ -199,6 +199,20 @@ describe('checkWorkspaceWrite: new documents', () => {
     expect(twice.map((v) => (v.ok ? 'ok' : v.rule))).toEqual(['ok', 'label-name-unique']);
   });
 
+  it('still finds by id what the batch deletes: an offline edit pushed with the deletion', () => {
+    const deletion = { ...tombstoneOf(other), _rev: '2-a' };
+    const activity = newActivityDocument({
+      id: 'activity:before-deleting',
+      issueId: other._id,
+      actorId: 'u1',
+      kind: 'priority',
+      from: 0,
+      to: 1,
+      now: FIXTURE_TIME,
+    });
+    expect(check([deletion, activity]).map((v) => (v.ok ? 'ok' : v.rule))).toEqual(['ok', 'ok']);
+  });
+
   it('refuses a comment or activity record of an issue that does not exist', () => {
     const activity = newActivityDocument({
       id: 'activity:a1',

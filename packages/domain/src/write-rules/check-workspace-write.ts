@@ -55,7 +55,9 @@ function parentDepths(docs: readonly unknown[]): Map<number, number> {
 /**
  * The workspace as a batch's later documents see it: what was there, with the documents already
  * accepted on top (a project and its first issue), and without the ones deleted in lists of a
- * kind (a deleted label frees its name).
+ * kind (a deleted label frees its name). A document deleted in the batch is still found by id:
+ * a device that edited an issue offline and then deleted it pushes the edits' activity records
+ * with the deletion, and those are history, not references to refuse.
  */
 function batchView(before: WorkspaceLookup) {
   const accepted = new Map<string, WorkspaceDoc>();

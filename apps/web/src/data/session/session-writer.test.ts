@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, type Role, type WorkspaceDoc } from '@keel/domain';
+import {
+  errorMessage,
+  readMarkerAt,
+  type ReadMarkerDoc,
+  type Role,
+  type WorkspaceDoc,
+} from '@keel/domain';
 import { testIssue, testMember, testProject } from '@keel/domain/test-fixtures';
 import type { WriteResult } from '../replica-types.ts';
 import { WorkspaceStore } from '../workspace-store.ts';
@@ -149,6 +155,29 @@ describe('SessionWriter', () => {
     store.apply([{ id: issue._id, seq: 3, deleted: true, doc: null }]);
     expect(await done).toEqual({ ok: true });
     expect(builds).toBe(2);
+  });
+
+  it('after a create conflicts with a document the store has not seen yet, builds again once it has', async () => {
+    const { writer, replica, store } = writerOver();
+    // The same person's other device made their read marker first: it is in the replica, and
+    // the change feed has not brought it to the store yet.
+    const at = (s: number) => `2026-01-01T00:00:0${s}.000Z`;
+    const mark = (lastReadAt: string, existing: ReadMarkerDoc | null) =>
+      readMarkerAt({ userId: 'u1', lastReadAt, existing, now: lastReadAt });
+    const theirs = { ...mark(at(1), null), _rev: '1-cc' };
+    replica.synced(theirs);
+    const bases: (string | undefined)[] = [];
+    const done = writer.update(() => {
+      const current = store.get(theirs._id);
+      bases.push(current?._rev);
+      return [mark(at(2), current?.type === 'readMarker' ? current : null)];
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bases).toEqual([undefined]);
+    store.apply([{ id: theirs._id, seq: 4, deleted: false, doc: theirs }]);
+    expect(await done).toEqual({ ok: true });
+    expect(bases).toEqual([undefined, '1-cc']);
+    expect(replica.docs.get(theirs._id)).toMatchObject({ lastReadAt: at(2), _rev: /^2-/ });
   });
 
   it('takes a change back off the screen when the device is full, and says so', async () => {

@@ -194,19 +194,23 @@ export class SessionWriter {
 
   /**
    * After a conflict: until the store holds the device's winning revision of each document the
-   * change updated (it arrives through the change feed), or a moment has passed.
+   * change wrote (it arrives through the change feed), or a moment has passed. That includes one
+   * the store has not seen yet: a create that conflicted (another device of the same person
+   * made their read marker first) is built again only once the store has theirs.
    */
   private async whenStoreHasReplicaVersions(docs: readonly unknown[]): Promise<void> {
     const replica = await this.deps.replica;
     const ids = docs.flatMap((doc) => {
       const id = (doc as { _id?: unknown } | null)?._id;
-      return typeof id === 'string' && this.deps.store.get(id) ? [id] : [];
+      return typeof id === 'string' ? [id] : [];
     });
     await Promise.all(
       ids.map(async (id) => {
-        // A deletion releases the wait too, as the feed takes the document out of the store.
         const current = await replica.current(id).catch(() => null);
-        if (current) await this.deps.store.whenApplied(id, current.rev);
+        // A deletion releases the wait of one the store holds, as the feed takes the document
+        // out; one the store never held has nothing to wait for.
+        if (!current || (current.deleted && !this.deps.store.get(id))) return;
+        await this.deps.store.whenApplied(id, current.rev);
       }),
     );
   }
