@@ -43,8 +43,9 @@ export function issueReferenceProblem(
 }
 
 /**
- * SPEC §5: an issue's state is one of its project's states, and the project exists (checked on
- * every write of an issue: a project's states change, and an issue may move to another project).
+ * SPEC §5: an issue's state is one of its project's states, and the project exists. Checked when
+ * an issue is created or its state or project changes (the `state-in-project` write rule), so an
+ * issue whose state a concurrent workflow edit removed can still be edited otherwise.
  */
 export function issueStateProblem(
   issue: Pick<IssueDoc, 'projectId' | 'stateId'>,

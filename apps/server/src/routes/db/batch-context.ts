@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
+  can,
   LIMITS,
   typeOfId,
   type CatalogDoc,
@@ -49,23 +50,26 @@ export async function loadBatch(
   const docs = sent.map((doc) => vouchedDeletion(doc, stored));
 
   const known = new Map(stored);
-  const references = referencedIds(docs, stored).filter((id) => !stored.has(id));
+  // A role that may change no issue or comment (a viewer: their read marker only) has every
+  // other document refused at admission, before any rule reads the workspace: nothing to load.
+  const reads = can(access.role, 'issue:edit') || can(access.role, 'comment:create') ? docs : [];
+  const references = referencedIds(reads, stored).filter((id) => !stored.has(id));
   if (references.length)
     for (const row of await couch.allDocs<WorkspaceDoc>(db, {
       keys: references,
       include_docs: true,
     }))
       if (row.doc) known.set(row.id, row.doc);
-  await readAncestors(couch, db, docs, stored, known);
+  await readAncestors(couch, db, reads, stored, known);
 
   const catalogs = new Map<CatalogType, WorkspaceDoc[]>();
-  for (const type of neededCatalogs(docs, stored))
+  for (const type of neededCatalogs(reads, stored))
     catalogs.set(
       type,
       (await couch.docsWithPrefix<WorkspaceDoc>(db, `${type}:`)).filter((d) => d.type === type),
     );
 
-  const held = await heldNumbers(docs, stored, numbers);
+  const held = await heldNumbers(reads, stored, numbers);
   const context: WriteBatchContext = {
     role: access.role,
     userId: access.userId,
