@@ -10,6 +10,7 @@ export const projectKeyUnique: WriteRule = {
     write.doc.type === 'project'
       ? projectProblem(write.doc, write.existing, lookup.all('project'))
       : null,
+  reads: (doc, existing) => (doc.type === 'project' && !existing ? { lists: ['project'] } : {}),
 };
 
 /** SPEC §5: a label's name is unique ignoring case, within the workspace's label limit. */
@@ -22,4 +23,7 @@ export const labelNameUnique: WriteRule = {
     write.doc.type === 'label'
       ? labelProblem(write.doc, write.existing, lookup.all('label'))
       : null,
+  // Any label written, not only a rename: which names the rule compares is its own to say (as
+  // parsed), and label writes are rare.
+  reads: (doc) => (doc.type === 'label' && doc._deleted !== true ? { lists: ['label'] } : {}),
 };

@@ -1,4 +1,7 @@
+import { sentString } from './sent-fields.ts';
 import type { WriteRule } from './types.ts';
+
+const HISTORY = new Set<unknown>(['comment', 'activity', 'conflict']);
 
 export const ISSUE_NOT_FOUND = 'The issue does not exist';
 const COMMENT_NOT_OF_ISSUE = 'The comment is not one of the issue’s';
@@ -18,6 +21,10 @@ export const belongsToIssue: WriteRule = {
       ? null
       : { path: 'issueId', message: ISSUE_NOT_FOUND };
   },
+  reads: (doc, existing) => {
+    const issueId = sentString(doc, 'issueId');
+    return HISTORY.has(doc.type) && !existing && issueId ? { ids: [issueId] } : {};
+  },
 };
 
 /** A conflict entry about a comment names one of its issue's comments. */
@@ -32,5 +39,9 @@ export const conflictCommentOfIssue: WriteRule = {
     return comment?.type === 'comment' && comment.issueId === doc.issueId
       ? null
       : { path: 'commentId', message: COMMENT_NOT_OF_ISSUE };
+  },
+  reads: (doc, existing) => {
+    const commentId = sentString(doc, 'commentId');
+    return doc.type === 'conflict' && !existing && commentId ? { ids: [commentId] } : {};
   },
 };

@@ -1,6 +1,8 @@
 import { issueReferenceProblem, issueStateProblem } from '../issue-references.ts';
 import { PARENT_IS_DESCENDANT, PARENT_IS_SELF, PARENT_NOT_FOUND } from '../issue-tree.ts';
 import type { IssueDoc } from '../documents.ts';
+import { docId } from '../ids.ts';
+import { sentString, sentStrings, storedIssue } from './sent-fields.ts';
 import type { AdmittedWrite, WorkspaceLookup, WriteRule } from './types.ts';
 
 export const NUMBER_NOT_RESERVED = 'This issue number was not reserved for you in this project';
@@ -24,6 +26,12 @@ export const stateInProject: WriteRule = {
       issueBefore(write)?.projectId !== write.doc.projectId),
   check: (write, _context, lookup) =>
     isIssue(write) ? issueStateProblem(write.doc, (id) => lookup.get(id)) : null,
+  reads: (doc, existing) => {
+    const before = storedIssue(doc, existing);
+    const projectId = sentString(doc, 'projectId');
+    const changes = doc.stateId !== before?.stateId || projectId !== before?.projectId;
+    return doc.type === 'issue' && projectId && changes ? { ids: [projectId] } : {};
+  },
 };
 
 /**
@@ -37,16 +45,23 @@ export const numberReserved: WriteRule = {
     isIssue(write) && !context.numberReserved(write.doc.projectId, write.doc.number)
       ? { path: 'number', message: NUMBER_NOT_RESERVED }
       : null,
+  reads: (doc, existing) => {
+    const projectId = sentString(doc, 'projectId');
+    // A restore is told apart only once admitted; its number is asked about all the same.
+    return doc.type === 'issue' && !existing && projectId && typeof doc.number === 'number'
+      ? { numbers: [{ projectId, number: doc.number }] }
+      : {};
+  },
 };
 
 /** A chain of parents longer than this is refused as if it were a loop. */
-const MAX_DEPTH = 1_000;
+export const PARENT_CHAIN_MAX = 1_000;
 
 /** Walk up from the new parent: reaching the issue itself means the change would close a loop. */
 function parentChainProblem(issue: IssueDoc, lookup: WorkspaceLookup): string | null {
   if (issue.parentId === issue._id) return PARENT_IS_SELF;
   let current: string | null = issue.parentId;
-  for (let depth = 0; current !== null && depth < MAX_DEPTH; depth++) {
+  for (let depth = 0; current !== null && depth < PARENT_CHAIN_MAX; depth++) {
     if (current === issue._id) return PARENT_IS_DESCENDANT;
     const node = lookup.get(current);
     if (node?.type !== 'issue') return depth === 0 ? PARENT_NOT_FOUND : null;
@@ -66,6 +81,12 @@ export const parentWithoutLoop: WriteRule = {
     const problem = isIssue(write) ? parentChainProblem(write.doc, lookup) : null;
     return problem ? { path: 'parentId', message: problem } : null;
   },
+  reads: (doc, existing) => {
+    const parentId = sentString(doc, 'parentId');
+    return doc.type === 'issue' && parentId && parentId !== storedIssue(doc, existing)?.parentId
+      ? { ancestorsOf: [parentId] }
+      : {};
+  },
 };
 
 /**
@@ -79,4 +100,13 @@ export const assigneeAndLabels: WriteRule = {
     isIssue(write)
       ? issueReferenceProblem(write.doc, issueBefore(write), (id) => lookup.get(id))
       : null,
+  reads: (doc, existing) => {
+    if (doc.type !== 'issue') return {};
+    const before = storedIssue(doc, existing);
+    const assigneeId = sentString(doc, 'assigneeId');
+    const labels = sentStrings(doc, 'labelIds').filter((id) => !before?.labelIds.includes(id));
+    const assignee =
+      assigneeId && assigneeId !== before?.assigneeId ? [docId('member', assigneeId)] : [];
+    return { ids: [...assignee, ...labels] };
+  },
 };

@@ -39,6 +39,21 @@ export interface WriteBatchContext {
   prunesBranch?(id: string, rev: string): boolean;
 }
 
+/** A document as sent, before its schema is checked: any field may be missing or wrong. */
+export type SentDoc = Readonly<Record<string, unknown>>;
+
+/** What one rule reads of the workspace for one document (see `WriteRule.reads`). */
+export interface RuleReads {
+  /** Documents it looks up by id. */
+  ids?: readonly string[];
+  /** Issues it walks up from, parent by parent (the parent rule). */
+  ancestorsOf?: readonly string[];
+  /** Lists it reads whole. */
+  lists?: readonly CatalogType[];
+  /** Issue numbers it asks whether the writer holds. */
+  numbers?: readonly { projectId: string; number: number }[];
+}
+
 /** One document of a batch, once its shape and its writer's role are accepted. */
 export interface AdmittedWrite {
   doc: WorkspaceDoc;
@@ -61,6 +76,12 @@ export interface RuleProblem {
 export interface WriteRule {
   name: string;
   appliesTo(write: AdmittedWrite): boolean;
+  /**
+   * What `check` will read of the workspace for this document, for a caller that must fetch it
+   * first (the server reads it from the database before the batch is checked). Given the
+   * document as sent, not yet parsed, so it reads each field warily; `existing` is as stored.
+   */
+  reads?(doc: SentDoc, existing: WorkspaceDoc | undefined): RuleReads;
   check(
     write: AdmittedWrite,
     context: WriteBatchContext,

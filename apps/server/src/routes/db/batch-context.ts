@@ -2,6 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   can,
   LIMITS,
+  PARENT_CHAIN_MAX,
+  readsOfBatch,
   typeOfId,
   type CatalogDoc,
   type CatalogType,
@@ -52,24 +54,27 @@ export async function loadBatch(
   const known = new Map(stored);
   // A role that may change no issue or comment (a viewer: their read marker only) has every
   // other document refused at admission, before any rule reads the workspace: nothing to load.
-  const reads = can(access.role, 'issue:edit') || can(access.role, 'comment:create') ? docs : [];
-  const references = referencedIds(reads, stored).filter((id) => !stored.has(id));
+  const reads = readsOfBatch(
+    can(access.role, 'issue:edit') || can(access.role, 'comment:create') ? docs : [],
+    (id) => stored.get(id),
+  );
+  const references = [...reads.ids].filter((id) => !stored.has(id));
   if (references.length)
     for (const row of await couch.allDocs<WorkspaceDoc>(db, {
       keys: references,
       include_docs: true,
     }))
       if (row.doc) known.set(row.id, row.doc);
-  await readAncestors(couch, db, reads, stored, known);
+  await readAncestors(couch, db, docs, reads.ancestorsOf, known);
 
   const catalogs = new Map<CatalogType, WorkspaceDoc[]>();
-  for (const type of neededCatalogs(reads, stored))
+  for (const type of reads.lists)
     catalogs.set(
       type,
       (await couch.docsWithPrefix<WorkspaceDoc>(db, `${type}:`)).filter((d) => d.type === type),
     );
 
-  const held = await heldNumbers(reads, stored, numbers);
+  const held = await heldNumbers(reads.numbers, numbers);
   const context: WriteBatchContext = {
     role: access.role,
     userId: access.userId,
@@ -100,21 +105,9 @@ export async function loadBatch(
   return { docs, repeated, context, before };
 }
 
-/**
- * The batch's documents as stored (and the revisions of those deleted), with each new issue's
- * project, in one `_all_docs` read.
- */
+/** The batch's documents as stored (and the revisions of those deleted), in one `_all_docs` read. */
 async function readBatchDocuments(couch: CouchClient, db: string, docs: readonly unknown[]) {
-  const ids = docs.map(idOf).filter((id) => typeOfId(id) !== null);
-  const projectIds = docs.flatMap((raw) => {
-    const doc = asDoc(raw);
-    return doc?.type === 'issue' &&
-      typeof doc.projectId === 'string' &&
-      typeOfId(doc.projectId) === 'project'
-      ? [doc.projectId]
-      : [];
-  });
-  const keys = [...new Set([...ids, ...projectIds])];
+  const keys = [...new Set(docs.map(idOf).filter((id) => typeOfId(id) !== null))];
   const stored = new Map<string, WorkspaceDoc>();
   const deletedRevs = new Map<string, string>();
   if (keys.length)
@@ -125,67 +118,31 @@ async function readBatchDocuments(couch: CouchClient, db: string, docs: readonly
   return { stored, deletedRevs };
 }
 
-/** Ids this batch's documents newly point at: parents, assignees, labels, issues, comments. */
-export function referencedIds(docs: unknown[], stored: Map<string, WorkspaceDoc>): string[] {
-  const ids = new Set<string>();
-  for (const raw of docs) {
-    const doc = asDoc(raw);
-    if (!doc) continue;
-    const before = typeof doc._id === 'string' ? stored.get(doc._id) : undefined;
-    if (doc.type === 'issue') {
-      const prev = before?.type === 'issue' ? before : undefined;
-      if (typeof doc.parentId === 'string' && doc.parentId !== prev?.parentId)
-        ids.add(doc.parentId);
-      if (typeof doc.assigneeId === 'string' && doc.assigneeId !== prev?.assigneeId)
-        ids.add(`member:${doc.assigneeId}`);
-      if (Array.isArray(doc.labelIds))
-        for (const label of doc.labelIds)
-          if (typeof label === 'string' && !prev?.labelIds.includes(label)) ids.add(label);
-    }
-    if (
-      (doc.type === 'comment' || doc.type === 'activity' || doc.type === 'conflict') &&
-      !before &&
-      typeof doc.issueId === 'string'
-    )
-      ids.add(doc.issueId);
-    if (doc.type === 'conflict' && !before && typeof doc.commentId === 'string')
-      ids.add(doc.commentId);
-  }
-  return [...ids];
-}
-
-/** As far as the domain's parent rule walks (its MAX_DEPTH). */
-const MAX_DEPTH = 1_000;
-
 /**
- * The stored ancestors of every new parent in the batch, so the parent rule can walk up from it
- * to the top (or to the issue itself: a loop). Batch documents are followed too, as the rule
- * sees those accepted before; their ids are read only when stored.
+ * The stored ancestors of each issue the parent rule walks up from (`from`), so it can walk to
+ * the top (or to the issue itself: a loop). Batch documents are followed too, as the rule sees
+ * those accepted before; their ids are read only when stored.
  */
 async function readAncestors(
   couch: CouchClient,
   db: string,
   docs: readonly unknown[],
-  stored: ReadonlyMap<string, WorkspaceDoc>,
+  from: ReadonlySet<string>,
   known: Map<string, WorkspaceDoc>,
 ): Promise<void> {
   const batchParents = new Map<string, string>();
-  const queue: [string, number][] = [];
   for (const raw of docs) {
     const doc = asDoc(raw);
-    if (doc?.type !== 'issue' || typeof doc._id !== 'string') continue;
-    if (typeof doc.parentId !== 'string') continue;
-    batchParents.set(doc._id, doc.parentId);
-    const before = stored.get(doc._id);
-    if (doc.parentId !== (before?.type === 'issue' ? before.parentId : undefined))
-      queue.push([doc.parentId, 0]);
+    if (doc?.type === 'issue' && typeof doc._id === 'string' && typeof doc.parentId === 'string')
+      batchParents.set(doc._id, doc.parentId);
   }
+  const queue: [string, number][] = [...from].map((id) => [id, 0]);
   // The least depth each issue was reached at: reached first from deep down, it is walked again
   // from a shallower start, so every chain is read as far as the rule may walk it.
   const seen = new Map<string, number>();
   while (queue.length) {
     const [id, depth] = queue.pop()!;
-    if ((seen.get(id) ?? MAX_DEPTH) <= depth || depth >= MAX_DEPTH) continue;
+    if ((seen.get(id) ?? PARENT_CHAIN_MAX) <= depth || depth >= PARENT_CHAIN_MAX) continue;
     seen.set(id, depth);
     let node = known.get(id);
     if (!node && !batchParents.has(id)) {
@@ -198,35 +155,11 @@ async function readAncestors(
   }
 }
 
-/** Which lists this batch needs: only for creations of projects, and for labels written. */
-function neededCatalogs(docs: readonly unknown[], stored: Map<string, WorkspaceDoc>) {
-  const needed = new Set<CatalogType>();
-  for (const raw of docs) {
-    const doc = asDoc(raw);
-    if (!doc || typeof doc._id !== 'string') continue;
-    const before = stored.get(doc._id);
-    if (doc.type === 'project' && !before) needed.add('project');
-    // Any label written: which renames the rule looks at is the domain's to say (it compares
-    // names as parsed), and label writes are rare.
-    if (doc.type === 'label' && doc._deleted !== true) needed.add('label');
-  }
-  return needed;
-}
-
-/** Whether each new issue's number was reserved for its writer: read once per block. */
+/** Whether each number the rules ask about was reserved for the writer: read once per block. */
 async function heldNumbers(
-  docs: readonly unknown[],
-  stored: ReadonlyMap<string, WorkspaceDoc>,
+  asked: readonly { projectId: string; number: number }[],
   numbers: ReservedBlocks,
 ): Promise<Set<string>> {
-  const asked = docs.flatMap((raw) => {
-    const doc = asDoc(raw);
-    if (doc?.type !== 'issue' || typeof doc._id !== 'string' || stored.has(doc._id)) return [];
-    const { projectId, number } = doc;
-    return typeof projectId === 'string' && typeof number === 'number'
-      ? [{ projectId, number }]
-      : [];
-  });
   const held = new Set<string>();
   await Promise.all(
     asked.map(async ({ projectId, number }) => {
