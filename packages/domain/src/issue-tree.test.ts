@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  descendantIds,
-  hasCycle,
-  parentProblem,
+  parentChainProblem,
+  PARENT_CHAIN_MAX,
   PARENT_IS_DESCENDANT,
   PARENT_IS_SELF,
   PARENT_NOT_FOUND,
@@ -13,10 +12,37 @@ import {
 const n = (_id: string, parentId: string | null = null): TreeNode => ({ _id, parentId });
 const tree = [n('a'), n('b', 'a'), n('c', 'b'), n('d', 'a'), n('e')];
 
+const parentProblem = (id: string, parentId: string | null, nodes: readonly TreeNode[]) =>
+  parentChainProblem(id, parentId, (at) => nodes.find((node) => node._id === at));
+
+/** True when following parents from some node comes back to it. */
+function hasCycle(nodes: Iterable<TreeNode>): boolean {
+  const parent = new Map<string, string | null>();
+  for (const node of nodes) parent.set(node._id, node.parentId);
+  const done = new Set<string>();
+  for (const start of parent.keys()) {
+    const path = new Set<string>();
+    let at: string | null | undefined = start;
+    while (at && !done.has(at)) {
+      if (path.has(at)) return true;
+      path.add(at);
+      at = parent.get(at);
+    }
+    for (const p of path) done.add(p);
+  }
+  return false;
+}
+
 describe('issue tree', () => {
-  it('finds every descendant, not the issue itself', () => {
-    expect([...descendantIds('a', tree)].sort()).toEqual(['b', 'c', 'd']);
-    expect(descendantIds('e', tree).size).toBe(0);
+  it('refuses a chain of parents too long to walk as if it were a loop', () => {
+    const chain = Array.from({ length: PARENT_CHAIN_MAX + 1 }, (_, i) =>
+      n(`n${i}`, i === 0 ? null : `n${i - 1}`),
+    );
+    const byId = new Map(chain.map((node) => [node._id, node]));
+    expect(parentChainProblem('x', `n${PARENT_CHAIN_MAX}`, (id) => byId.get(id))).toBe(
+      PARENT_IS_DESCENDANT,
+    );
+    expect(parentChainProblem('x', `n${PARENT_CHAIN_MAX - 1}`, (id) => byId.get(id))).toBeNull();
   });
 
   it('refuses itself, its descendants and unknown issues with a message', () => {

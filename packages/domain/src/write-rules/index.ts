@@ -1,6 +1,6 @@
 export * from './types.ts';
 export { replicatedRevisionProblem } from './admission.ts';
-export { NUMBER_NOT_RESERVED, PARENT_CHAIN_MAX } from './issue-rules.ts';
+export { NUMBER_NOT_RESERVED } from './issue-rules.ts';
 export { readsOfBatch, type BatchReads } from './batch-reads.ts';
 export { WRITE_RULES } from './rules.ts';
 export { checkWorkspaceWrite } from './check-workspace-write.ts';

@@ -1,9 +1,9 @@
 import { issueReferenceProblem, issueStateProblem } from '../issue-references.ts';
-import { PARENT_IS_DESCENDANT, PARENT_IS_SELF, PARENT_NOT_FOUND } from '../issue-tree.ts';
+import { parentChainProblem } from '../issue-tree.ts';
 import type { IssueDoc } from '../documents.ts';
 import { docId } from '../ids.ts';
 import { sentString, sentStrings, storedIssue } from './sent-fields.ts';
-import type { AdmittedWrite, WorkspaceLookup, WriteRule } from './types.ts';
+import type { AdmittedWrite, WriteRule } from './types.ts';
 
 export const NUMBER_NOT_RESERVED = 'This issue number was not reserved for you in this project';
 
@@ -54,22 +54,6 @@ export const numberReserved: WriteRule = {
   },
 };
 
-/** A chain of parents longer than this is refused as if it were a loop. */
-export const PARENT_CHAIN_MAX = 1_000;
-
-/** Walk up from the new parent: reaching the issue itself means the change would close a loop. */
-function parentChainProblem(issue: IssueDoc, lookup: WorkspaceLookup): string | null {
-  if (issue.parentId === issue._id) return PARENT_IS_SELF;
-  let current: string | null = issue.parentId;
-  for (let depth = 0; current !== null && depth < PARENT_CHAIN_MAX; depth++) {
-    if (current === issue._id) return PARENT_IS_DESCENDANT;
-    const node = lookup.get(current);
-    if (node?.type !== 'issue') return depth === 0 ? PARENT_NOT_FOUND : null;
-    current = node.parentId;
-  }
-  return current === null ? null : PARENT_IS_DESCENDANT;
-}
-
 /** SPEC §5: an issue's parent is an issue of the workspace, and not itself or below it. */
 export const parentWithoutLoop: WriteRule = {
   name: 'parent-without-loop',
@@ -78,7 +62,11 @@ export const parentWithoutLoop: WriteRule = {
     write.doc.parentId !== null &&
     write.doc.parentId !== issueBefore(write)?.parentId,
   check: (write, _context, lookup) => {
-    const problem = isIssue(write) ? parentChainProblem(write.doc, lookup) : null;
+    if (!isIssue(write)) return null;
+    const problem = parentChainProblem(write.doc._id, write.doc.parentId, (id) => {
+      const node = lookup.get(id);
+      return node?.type === 'issue' ? node : undefined;
+    });
     return problem ? { path: 'parentId', message: problem } : null;
   },
   reads: (doc, existing) => {
