@@ -29,6 +29,9 @@ const userRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a user id');
 
 // CouchDB's own fields that replication carries; anything else starting with "_" is refused
 // (attachments, conflicts, design functions).
+/** SPEC §9: how many labels an issue may carry. */
+export const ISSUE_LABELS_LIMIT_MESSAGE = `An issue has at most ${LIMITS.labelsPerIssue} labels`;
+
 export const REV_PATTERN = /^[1-9][0-9]{0,8}-[0-9a-f]{1,64}$/;
 export const revSchema = z.string().regex(REV_PATTERN, 'Not a revision');
 export const revisionsSchema = z.strictObject({
@@ -110,9 +113,7 @@ export const issueDocSchema = z.strictObject({
   stateId: z.string().min(1).max(40),
   priority: prioritySchema,
   assigneeId: userRef.nullable(),
-  labelIds: z
-    .array(refTo('label'))
-    .max(LIMITS.labelsPerIssue, `An issue has at most ${LIMITS.labelsPerIssue} labels`),
+  labelIds: z.array(refTo('label')).max(LIMITS.labelsPerIssue, ISSUE_LABELS_LIMIT_MESSAGE),
   estimate: estimateSchema,
   dueDate: dueDateSchema,
   parentId: refTo('issue').nullable(),

@@ -163,7 +163,7 @@ describe('readImportRows', () => {
       'row 3: Labels',
       'row 4: Labels',
     ]);
-    expect(result.errors[1]!.message).toBe('An issue can have at most 20 labels');
+    expect(result.errors[1]!.message).toBe('An issue has at most 20 labels');
     expect(result.errors[2]!.message).toBe('Label name must be at most 40 characters');
   });
 
@@ -185,7 +185,7 @@ describe('readImportRows', () => {
       ),
     ).toEqual({
       ok: false,
-      errors: [{ path: 'csv', message: 'A workspace can have at most 500 labels' }],
+      errors: [{ path: 'csv', message: 'A workspace has at most 500 labels' }],
     });
   });
 

@@ -8,7 +8,8 @@ import {
   labelNameSchema,
   PRIORITIES,
 } from './fields.ts';
-import { labelNameKey } from './label-rules.ts';
+import { ISSUE_LABELS_LIMIT_MESSAGE } from './documents.ts';
+import { LABELS_LIMIT_MESSAGE, labelNameKey } from './label-rules.ts';
 import { LIMITS } from './limits.ts';
 import { initialState, type WorkflowState } from './workflow.ts';
 
@@ -147,7 +148,7 @@ export function readImportRows(
   if (ctx.labels.length + newLabels.size > LIMITS.labelsPerWorkspace)
     errors.push({
       path: 'csv',
-      message: `A workspace can have at most ${LIMITS.labelsPerWorkspace} labels`,
+      message: LABELS_LIMIT_MESSAGE,
     });
   if (errors.length) return { ok: false, errors };
   return { ok: true, issues, newLabels: [...newLabels.values()], ignoredColumns };
@@ -270,7 +271,7 @@ function readLabels(
     if (!taken.ok) return taken;
   }
   return labels.length > LIMITS.labelsPerIssue
-    ? { ok: false, message: `An issue can have at most ${LIMITS.labelsPerIssue} labels` }
+    ? { ok: false, message: ISSUE_LABELS_LIMIT_MESSAGE }
     : { ok: true, value: labels };
 }
 

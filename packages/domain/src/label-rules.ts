@@ -42,6 +42,9 @@ export function newLabelDocument(input: {
   };
 }
 
+/** SPEC §9: how many labels a workspace may have. */
+export const LABELS_LIMIT_MESSAGE = `A workspace has at most ${LIMITS.labelsPerWorkspace} labels`;
+
 /**
  * The label rules that need the workspace's other labels: a name unique ignoring case (checked on
  * create and on rename) and at most 500 labels.
@@ -61,7 +64,7 @@ export function labelProblem(
     return {
       code: 'VALIDATION_FAILED',
       path: '_id',
-      message: `A workspace has at most ${LIMITS.labelsPerWorkspace} labels`,
+      message: LABELS_LIMIT_MESSAGE,
     };
   return null;
 }

@@ -38,6 +38,7 @@ function prunes(raw: unknown, id: string, context: WriteBatchContext): boolean {
   return _deleted === true && typeof _rev === 'string' && context.prunesBranch?.(id, _rev) === true;
 }
 
+/** The `_id` of a document as sent; '' when it has none. */
 export function idOf(doc: unknown): string {
   return typeof doc === 'object' &&
     doc !== null &&

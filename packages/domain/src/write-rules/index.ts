@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { replicatedRevisionProblem } from './admission.ts';
+export { idOf as sentDocId, replicatedRevisionProblem } from './admission.ts';
 export { NUMBER_NOT_RESERVED } from './issue-rules.ts';
 export { readsOfBatch, type BatchReads } from './batch-reads.ts';
 export { WRITE_RULES } from './rules.ts';

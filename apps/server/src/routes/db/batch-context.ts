@@ -4,6 +4,7 @@ import {
   LIMITS,
   PARENT_CHAIN_MAX,
   readsOfBatch,
+  sentDocId,
   typeOfId,
   type CatalogDoc,
   type CatalogType,
@@ -34,10 +35,6 @@ type Doc = Record<string, unknown> & { _id?: unknown; type?: unknown };
 
 const asDoc = (raw: unknown): Doc | null =>
   typeof raw === 'object' && raw !== null ? (raw as Doc) : null;
-const idOf = (raw: unknown) => {
-  const id = asDoc(raw)?._id;
-  return typeof id === 'string' ? id : '';
-};
 
 export async function loadBatch(
   couch: CouchClient,
@@ -100,14 +97,14 @@ export async function loadBatch(
     docs.forEach((doc, index) => {
       // One over the size limit is refused like any other, even if held already.
       if (Buffer.byteLength(JSON.stringify(doc) ?? '') > LIMITS.documentBytes) return;
-      if (heldAlready(doc, stored.get(idOf(doc)))) repeated.add(index);
+      if (heldAlready(doc, stored.get(sentDocId(doc)))) repeated.add(index);
     });
   return { docs, repeated, context, before };
 }
 
 /** The batch's documents as stored (and the revisions of those deleted), in one `_all_docs` read. */
 async function readBatchDocuments(couch: CouchClient, db: string, docs: readonly unknown[]) {
-  const keys = [...new Set(docs.map(idOf).filter((id) => typeOfId(id) !== null))];
+  const keys = [...new Set(docs.map(sentDocId).filter((id) => typeOfId(id) !== null))];
   const stored = new Map<string, WorkspaceDoc>();
   const deletedRevs = new Map<string, string>();
   if (keys.length)

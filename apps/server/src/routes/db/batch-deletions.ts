@@ -1,5 +1,6 @@
 import {
   checkDocumentWrite,
+  sentDocId,
   tombstoneOf,
   type WorkspaceDoc,
   type WriteBatchContext,
@@ -9,10 +10,6 @@ import { isBranchPrune } from './conflict-branch.ts';
 
 /** What the server knows of a batch's deletions, and of the deletions it writes over. */
 
-const idOf = (raw: unknown) =>
-  typeof raw === 'object' && raw !== null && typeof (raw as { _id?: unknown })._id === 'string'
-    ? (raw as { _id: string })._id
-    : '';
 const isDeletion = (raw: unknown) =>
   typeof raw === 'object' && raw !== null && (raw as { _deleted?: unknown })._deleted === true;
 
@@ -32,7 +29,7 @@ export async function branchPrunes(
 ): Promise<Set<string>> {
   const prunes = new Set<string>();
   for (const raw of docs) {
-    const id = idOf(raw);
+    const id = sentDocId(raw);
     const existing = stored.get(id);
     if (!isDeletion(raw) || !existing) continue;
     const ctx = { role: context.role, userId: context.userId, existing, tombstone: null };
@@ -85,7 +82,7 @@ export async function restoredTombstones(
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   for (const doc of docs) {
-    const id = idOf(doc);
+    const id = sentDocId(doc);
     const rev = deletedRevs.get(id);
     if (rev === undefined || isDeletion(doc) || found.has(id)) continue;
     const body = await couch.getRevision<{ _id: string } & Record<string, unknown>>(db, id, rev);
