@@ -44,18 +44,20 @@ export async function loadBatch(
   numbers: ReservedBlocks,
 ): Promise<LoadedBatch> {
   const db = access.workspace.dbName;
-  const { stored, deletedRevs } = await readBatchDocuments(couch, db, sent);
+  // A role that may change no issue or comment (a viewer: their read marker only) has every
+  // other document refused at admission, before any rule reads the workspace: nothing to load.
+  const checked = can(access.role, 'issue:edit') || can(access.role, 'comment:create');
+  // What the rules could ask for if every document were new: more than they will, read in the
+  // same request as the batch's own documents, so most batches cost that one read.
+  const guessed = checked ? [...readsOfBatch(sent, () => undefined).ids] : [];
+  const { stored, deletedRevs, others } = await readBatchDocuments(couch, db, sent, guessed);
   const tombstones = await restoredTombstones(couch, db, sent, deletedRevs);
   const docs = sent.map((doc) => vouchedDeletion(doc, stored));
 
-  const known = new Map(stored);
-  // A role that may change no issue or comment (a viewer: their read marker only) has every
-  // other document refused at admission, before any rule reads the workspace: nothing to load.
-  const reads = readsOfBatch(
-    can(access.role, 'issue:edit') || can(access.role, 'comment:create') ? docs : [],
-    (id) => stored.get(id),
-  );
-  const references = [...reads.ids].filter((id) => !stored.has(id));
+  const known = new Map([...others, ...stored]);
+  const reads = readsOfBatch(checked ? docs : [], (id) => stored.get(id));
+  const asked = new Set(guessed);
+  const references = [...reads.ids].filter((id) => !known.has(id) && !asked.has(id));
   if (references.length)
     for (const row of await couch.allDocs<WorkspaceDoc>(db, {
       keys: references,
@@ -102,17 +104,29 @@ export async function loadBatch(
   return { docs, repeated, context, before };
 }
 
-/** The batch's documents as stored (and the revisions of those deleted), in one `_all_docs` read. */
-async function readBatchDocuments(couch: CouchClient, db: string, docs: readonly unknown[]) {
-  const keys = [...new Set(docs.map(sentDocId).filter((id) => typeOfId(id) !== null))];
+/**
+ * The batch's documents as stored (and the revisions of those deleted), and the documents of
+ * `alsoIds` that exist (`others`), in one `_all_docs` read.
+ */
+async function readBatchDocuments(
+  couch: CouchClient,
+  db: string,
+  docs: readonly unknown[],
+  alsoIds: readonly string[],
+) {
+  const own = new Set(docs.map(sentDocId).filter((id) => typeOfId(id) !== null));
+  const keys = [...new Set([...own, ...alsoIds.filter((id) => typeOfId(id) !== null)])];
   const stored = new Map<string, WorkspaceDoc>();
+  const others = new Map<string, WorkspaceDoc>();
   const deletedRevs = new Map<string, string>();
   if (keys.length)
     for (const row of await couch.allDocs<WorkspaceDoc>(db, { keys, include_docs: true })) {
-      if (row.doc) stored.set(row.id, row.doc);
+      if (!own.has(row.id)) {
+        if (row.doc) others.set(row.id, row.doc);
+      } else if (row.doc) stored.set(row.id, row.doc);
       else if (row.value?.deleted) deletedRevs.set(row.id, row.value.rev);
     }
-  return { stored, deletedRevs };
+  return { stored, deletedRevs, others };
 }
 
 /**
