@@ -98,6 +98,16 @@ const VALID: Record<Exclude<DocType, 'member'>, Record<string, unknown>> = {
     createdAt: T,
     updatedAt: T,
   },
+  relation: {
+    _id: 'relation:blocks.i1.i2',
+    type: 'relation',
+    fromIssueId: 'issue:i2',
+    toIssueId: 'issue:i1',
+    kind: 'blocks',
+    createdBy: ME,
+    createdAt: T,
+    updatedAt: T,
+  },
 };
 
 const write = (doc: Record<string, unknown>) =>
@@ -144,6 +154,16 @@ describe('ids a document points at have the format of what they point at', () =>
     ['activity.issueId', { ...VALID.activity, issueId: '_design/x' }, 'issueId'],
     ['conflict.issueId', { ...VALID.conflict, issueId: 'label:l1' }, 'issueId'],
     ['conflict.commentId', { ...VALID.conflict, commentId: 'issue:i1' }, 'commentId'],
+    ['relation.toIssueId', { ...VALID.relation, toIssueId: 'label:i1' }, 'toIssueId'],
+    // Its id names its kind and its two issues, the lesser first.
+    ['relation._id', { ...VALID.relation, _id: 'relation:blocks.i2.i1' }, '_id'],
+    ['relation._id', { ...VALID.relation, _id: 'relation:relates.i1.i2' }, '_id'],
+    ['relation.kind', { ...VALID.relation, kind: 'blocked-by' }, 'kind'],
+    [
+      'relation.toIssueId',
+      { ...VALID.relation, _id: 'relation:blocks.i2.i2', toIssueId: 'issue:i2' },
+      'toIssueId',
+    ],
   ];
   it.each(cases)('%s refuses %#', (_name, doc, path) => {
     const verdict = write(doc);

@@ -30,7 +30,15 @@ const OTHER = 'other1';
 type Raw = Record<string, unknown>;
 // Conflict entries have no author (whoever merges writes them); tested on their own below.
 type AuthoredType = Exclude<DocType, 'member' | 'conflict'>;
-const AUTHORED: AuthoredType[] = ['project', 'issue', 'comment', 'label', 'activity', 'readMarker'];
+const AUTHORED: AuthoredType[] = [
+  'project',
+  'issue',
+  'comment',
+  'label',
+  'activity',
+  'readMarker',
+  'relation',
+];
 const AUTHOR_FIELD: Record<AuthoredType, string> = {
   project: 'createdBy',
   issue: 'createdBy',
@@ -38,6 +46,7 @@ const AUTHOR_FIELD: Record<AuthoredType, string> = {
   label: 'createdBy',
   activity: 'actorId',
   readMarker: 'userId',
+  relation: 'createdBy',
 };
 
 const make: Record<DocType, (by: string) => Raw> = {
@@ -139,6 +148,16 @@ const make: Record<DocType, (by: string) => Raw> = {
     userId: by,
     lastReadAt: T0,
   }),
+  relation: (by) => ({
+    _id: 'relation:relates.i1.i2',
+    type: 'relation',
+    createdAt: T0,
+    updatedAt: T0,
+    fromIssueId: 'issue:i1',
+    toIssueId: 'issue:i2',
+    kind: 'relates',
+    createdBy: by,
+  }),
 };
 
 /** A harmless change of content for an edit, one per type. */
@@ -151,6 +170,8 @@ const CHANGE: Record<DocType, Raw> = {
   label: { name: 'defect' },
   activity: { to: 3 },
   readMarker: { lastReadAt: T1 },
+  // Its kind and issues are its id: only the times could differ.
+  relation: {},
 };
 
 const stored = (doc: Raw): WorkspaceDoc => workspaceDocSchema.parse({ ...doc, _rev: '1-a' });
@@ -245,6 +266,14 @@ const MATRIX: Record<AuthoredType, Partial<Record<Action, Role[]>>> = {
     'edit own': ALL,
     "edit others'": NONE,
     "delete others'": NONE,
+  },
+  // SPEC §10: as editing issues; added or removed, never changed.
+  relation: {
+    create: OAM,
+    'edit own': NONE,
+    "edit others'": NONE,
+    'delete own': OAM,
+    "delete others'": OAM,
   },
 };
 
@@ -695,7 +724,8 @@ describe('checkDocumentWrite: ids and shape', () => {
     fc.assert(
       fc.property(fc.constantFrom(...AUTHORED), fc.constantFrom(...types), (idType, bodyType) => {
         fc.pre(idType !== bodyType);
-        const doc = { ...make[bodyType](USER.owner), _id: `${idType}:x1` };
+        const tail = idType === 'relation' ? 'relates.x1.x2' : 'x1';
+        const doc = { ...make[bodyType](USER.owner), _id: `${idType}:${tail}` };
         expect(checkDocumentWrite(doc, ctx('owner'))).toEqual({
           ok: false,
           code: 'VALIDATION_FAILED',

@@ -100,6 +100,8 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   readMarker: 'readMarker:write:own',
   // Written by whichever device merges a concurrent edit, for whoever's edits they were.
   conflict: 'issue:edit',
+  // SPEC §10: relating issues is editing them.
+  relation: 'issue:edit',
 };
 
 /** The field that names a document's author; it is set on create and never changes. */
@@ -110,6 +112,7 @@ const AUTHOR_FIELD: Partial<Record<DocType, string>> = {
   label: 'createdBy',
   activity: 'actorId',
   readMarker: 'userId',
+  relation: 'createdBy',
 };
 
 function authorOf(doc: WorkspaceDoc): string | undefined {
@@ -130,7 +133,7 @@ function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
     case 'readMarker':
       return doc.userId === userId ? 'readMarker:write:own' : null;
     default:
-      return null; // members are the server's, activity and conflict entries are immutable
+      return null; // members are the server's; activity, conflict entries and relations are immutable
   }
 }
 
@@ -147,6 +150,8 @@ function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null 
       return doc.authorId === userId ? 'comment:delete:own' : 'comment:delete:any';
     case 'label':
       return 'label:delete';
+    case 'relation':
+      return 'issue:edit';
     default:
       return null;
   }

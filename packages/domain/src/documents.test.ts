@@ -241,6 +241,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'project',
       'restored',
       'subscribed',
+      'relation',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);

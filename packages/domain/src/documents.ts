@@ -13,7 +13,7 @@ import {
   projectNameSchema,
   roleSchema,
 } from './fields.ts';
-import { typeOfId, type DocType } from './ids.ts';
+import { relationId, typeOfId, type DocType } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text.ts';
 import { workflowSchema, workflowStateSchema } from './workflow.ts';
@@ -175,6 +175,8 @@ export const ACTIVITY_KINDS = [
   // People subscribed automatically (assigned, mentioned, commenting): `from` is the reason,
   // `to` who was subscribed.
   'subscribed',
+  // A relation added (`to`) or removed (`from`), as [how this issue relates, the other issue].
+  'relation',
 ] as const;
 
 const activityValue = z.union([
@@ -238,6 +240,37 @@ export const conflictDocSchema = z
     path: ['commentId'],
   });
 
+/** SPEC §10: how two issues relate. "A is blocked by B" is stored as B `blocks` A. */
+export const RELATION_KINDS = ['blocks', 'relates', 'duplicates'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+/**
+ * Two issues related (SPEC §10), under the one id their kind and pair give (`relationId`), so a
+ * pair is related once per kind. Immutable: a relation is added or removed, never edited.
+ */
+export const relationDocSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('relation'),
+    fromIssueId: refTo('issue'),
+    toIssueId: refTo('issue'),
+    kind: z.enum(RELATION_KINDS),
+    createdBy: userRef,
+  })
+  .refine((r) => r.fromIssueId !== r.toIssueId, {
+    message: 'An issue cannot be related to itself',
+    path: ['toIssueId'],
+  })
+  // Under another type's id, the check that a document's type matches its id says so.
+  .refine(
+    (r) =>
+      typeOfId(r._id) !== 'relation' || r._id === relationId(r.kind, r.fromIssueId, r.toIssueId),
+    {
+      message: 'A relation is stored under the id of its kind and its two issues',
+      path: ['_id'],
+    },
+  );
+
 /** At most this many notifications read one by one past `lastReadAt` (read-state.ts). */
 export const READ_ENTRIES_MAX = 500;
 /** At most this many issues archived in one person's inbox (read-state.ts). */
@@ -285,6 +318,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   activityDocSchema,
   readMarkerDocSchema,
   conflictDocSchema,
+  relationDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -296,4 +330,5 @@ export type ActivityDoc = z.infer<typeof activityDocSchema>;
 export type ReadMarkerDoc = z.infer<typeof readMarkerDocSchema>;
 export type ConflictDoc = z.infer<typeof conflictDocSchema>;
 export type ConflictSide = ConflictDoc['lost'];
+export type RelationDoc = z.infer<typeof relationDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

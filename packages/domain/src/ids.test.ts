@@ -8,16 +8,18 @@ import {
   newDocId,
   newIdTail,
   parseIssueKey,
+  relationId,
   typeOfId,
 } from './ids.ts';
 
 const tail = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
-const docType = fc.constantFrom(...DOC_TYPES);
+// A relation's tail is its kind and its two issues (`relationId`), never a free one.
+const docType = fc.constantFrom(...DOC_TYPES.filter((t) => t !== 'relation'));
 const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
 const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
 
 describe('document ids', () => {
-  it('lists the seven workspace document types of SPEC §3, and conflict entries', () => {
+  it('lists the seven workspace document types of SPEC §3, conflict entries and relations', () => {
     expect([...DOC_TYPES].sort()).toEqual(
       [
         'activity',
@@ -28,6 +30,7 @@ describe('document ids', () => {
         'project',
         'readMarker',
         'conflict',
+        'relation',
       ].sort(),
     );
   });
@@ -112,11 +115,36 @@ describe('document ids', () => {
   });
 
   it('makes new ids of the asked type', () => {
-    for (const type of DOC_TYPES) {
+    for (const type of DOC_TYPES.filter((t) => t !== 'relation')) {
       const id = newDocId(type);
       expect(typeOfId(id)).toBe(type);
       expect(id.length).toBeLessThanOrEqual(120);
     }
+  });
+});
+
+describe('relation ids', () => {
+  it('are one per kind and pair, whichever way round the pair is given', () => {
+    expect(relationId('blocks', 'issue:b2', 'issue:a1')).toBe('relation:blocks.a1.b2');
+    expect(relationId('blocks', 'issue:a1', 'issue:b2')).toBe('relation:blocks.a1.b2');
+    expect(typeOfId(relationId('duplicates', 'issue:a1', 'issue:b2'))).toBe('relation');
+    fc.assert(
+      fc.property(tail, tail, fc.constantFrom('blocks', 'relates', 'duplicates'), (a, b, kind) => {
+        const id = relationId(kind, `issue:${a}`, `issue:${b}`);
+        expect(id).toBe(relationId(kind, `issue:${b}`, `issue:${a}`));
+        expect(typeOfId(id)).toBe('relation');
+      }),
+    );
+  });
+
+  it('refuse a free tail, another kind or a missing issue', () => {
+    for (const id of [
+      'relation:x1',
+      'relation:follows.a.b',
+      'relation:blocks.a',
+      'relation:blocks..b',
+    ])
+      expect(typeOfId(id), id).toBeNull();
   });
 });
 

@@ -11,10 +11,13 @@ export const DOC_TYPES = [
   'activity',
   'readMarker',
   'conflict',
+  'relation',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
 const ID_TAIL = /^[A-Za-z0-9_-]{1,64}$/;
+// A relation's id is its kind and its two issues' tails, the lesser first (`relationId`).
+const RELATION_TAIL = /^(blocks|relates|duplicates)\.[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/;
 
 export function docId(type: DocType, tail: string): string {
   return `${type}:${tail}`;
@@ -26,7 +29,8 @@ export function typeOfId(id: string): DocType | null {
   if (colon < 0) return null;
   const type = id.slice(0, colon);
   const tail = id.slice(colon + 1);
-  if (!(DOC_TYPES as readonly string[]).includes(type) || !ID_TAIL.test(tail)) return null;
+  if (!(DOC_TYPES as readonly string[]).includes(type)) return null;
+  if (!(type === 'relation' ? RELATION_TAIL : ID_TAIL).test(tail)) return null;
   return type as DocType;
 }
 
@@ -36,6 +40,16 @@ export function typeOfId(id: string): DocType | null {
  */
 export function readMarkerId(userId: string): string {
   return docId('readMarker', userId);
+}
+
+/**
+ * The one id of a relation of `kind` between two issues, whichever way round it is given: a pair
+ * is related once per kind (SPEC §10), so two devices relating the same issues offline write the
+ * same document, not two.
+ */
+export function relationId(kind: string, issueA: string, issueB: string): string {
+  const [first, second] = [idTail(issueA), idTail(issueB)].sort();
+  return `relation:${kind}.${first}.${second}`;
 }
 
 export function idTail(id: string): string {

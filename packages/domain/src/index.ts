@@ -32,3 +32,4 @@ export * from './write-rules/index.ts';
 export * from './issue-grouping.ts';
 export * from './issue-edit.ts';
 export * from './issue-edit-revert.ts';
+export * from './relations.ts';

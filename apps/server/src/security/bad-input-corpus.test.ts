@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, isErrorCode, newDocId } from '@keel/domain';
+import { ERROR_CATALOGUE, isErrorCode, newDocId, relationId } from '@keel/domain';
 import type { CouchDoc } from '../db/couch-client.ts';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -130,6 +130,18 @@ const CONTENT_TYPES = [
   'application/xml',
 ];
 
+const tail = (id: string) => id.slice(id.indexOf(':') + 1);
+const relation = (fromIssueId: string, toIssueId: string) => ({
+  _id: relationId('relates', fromIssueId, toIssueId),
+  type: 'relation',
+  fromIssueId,
+  toIssueId,
+  kind: 'relates',
+  createdBy: ws.userId,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
 /** What a modified client could put in `_bulk_docs`: one document per trick. */
 function forgedDocuments(): unknown[] {
   const fine = issueDoc(ws);
@@ -178,6 +190,15 @@ function forgedDocuments(): unknown[] {
     { ...base(), createdAt: 'yesterday' },
     { ...base(), extra: true },
     { ...base(), type: undefined },
+    // Relations: to itself, under another pair's id, of an unknown kind, to another workspace's.
+    { ...relation(ownIssue._id, ownIssue._id), _id: `relation:relates.${tail(ownIssue._id)}.x` },
+    {
+      ...relation(ownIssue._id, victimIssueId),
+      _id: relationId('relates', ownIssue._id, 'issue:x'),
+    },
+    { ...relation(ownIssue._id, victimIssueId), kind: 'follows' },
+    relation(ownIssue._id, victimIssueId),
+    { ...relation(ownIssue._id, newDocId('issue')), createdBy: 'someone-else' },
     null,
     [],
     'issue',

@@ -3,6 +3,7 @@ import {
   DEFAULT_STATES,
   newActivityDocument,
   newDocId,
+  newRelation,
   newIssueDocument,
   newLabelDocument,
   newProjectDocument,
@@ -500,6 +501,41 @@ const ROWS: Row[] = [
     const target = await seed(issue(as.userId));
     const stored = await seed(activity(target._id, as.userId));
     return edited(stored, { to: 4 });
+  }),
+  docRow('relate two issues', WRITERS, async ({ as, other, seed }) => {
+    const blocked = await seed(issue(other.userId));
+    const blocking = await seed(issue(other.userId));
+    return newRelation({
+      side: 'blocked-by',
+      issueId: blocked._id,
+      otherId: blocking._id,
+      createdBy: as.userId,
+      now: now(),
+    });
+  }),
+  docRow('remove a relation someone else made', WRITERS, async ({ other, seed }) => {
+    const a = await seed(issue(other.userId));
+    const b = await seed(issue(other.userId));
+    const made = newRelation({
+      side: 'relates',
+      issueId: a._id,
+      otherId: b._id,
+      createdBy: other.userId,
+      now: now(),
+    });
+    return deletion(await seed(made));
+  }),
+  docRow('edit a relation (immutable)', NOBODY, async ({ as, seed }) => {
+    const a = await seed(issue(as.userId));
+    const b = await seed(issue(as.userId));
+    const made = newRelation({
+      side: 'duplicates',
+      issueId: a._id,
+      otherId: b._id,
+      createdBy: as.userId,
+      now: now(),
+    });
+    return edited(await seed(made), { updatedAt: now() });
   }),
   docRow('comment', WRITERS, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));

@@ -1,9 +1,16 @@
-import type { ActivityDoc, CommentDoc, ConflictDoc, IssueDoc, WorkspaceDoc } from '@keel/domain';
+import type {
+  ActivityDoc,
+  CommentDoc,
+  ConflictDoc,
+  IssueDoc,
+  RelationDoc,
+  WorkspaceDoc,
+} from '@keel/domain';
 import { byCreation, GroupIndex } from './group-index.ts';
 
 /**
  * What an issue page reads, kept per document instead of rebuilt from 10,000 issues per edit:
- * issues by key, sub-issues, and each issue's activity, comments and conflict entries.
+ * issues by key, sub-issues, and each issue's activity, comments, conflict entries and relations.
  */
 export class StoreIndexes {
   private readonly issuesByNumber = new GroupIndex<IssueDoc>(
@@ -17,6 +24,12 @@ export class StoreIndexes {
   private readonly activityByIssue = new GroupIndex<ActivityDoc>((a) => a.issueId, byCreation);
   private readonly commentsByIssue = new GroupIndex<CommentDoc>((c) => c.issueId, byCreation);
   private readonly conflictsByIssue = new GroupIndex<ConflictDoc>((c) => c.issueId, byCreation);
+  // A relation is listed on both its issues: by the one it starts from, and the one it points at.
+  private readonly relationsFromIssue = new GroupIndex<RelationDoc>(
+    (r) => r.fromIssueId,
+    byCreation,
+  );
+  private readonly relationsToIssue = new GroupIndex<RelationDoc>((r) => r.toIssueId, byCreation);
 
   put(doc: WorkspaceDoc): void {
     this.each(doc, 'put');
@@ -46,6 +59,16 @@ export class StoreIndexes {
     return this.conflictsByIssue.list(issueId);
   }
 
+  /** Relations that start from the issue (it blocks, relates to, duplicates the other). */
+  relationsFrom(issueId: string): readonly RelationDoc[] {
+    return this.relationsFromIssue.list(issueId);
+  }
+
+  /** Relations that point at the issue (it is blocked by, related to, duplicated by the other). */
+  relationsTo(issueId: string): readonly RelationDoc[] {
+    return this.relationsToIssue.list(issueId);
+  }
+
   private each(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
     if (doc.type === 'issue') {
       this.issuesByNumber[op](doc);
@@ -53,5 +76,9 @@ export class StoreIndexes {
     } else if (doc.type === 'activity') this.activityByIssue[op](doc);
     else if (doc.type === 'comment') this.commentsByIssue[op](doc);
     else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
+    else if (doc.type === 'relation') {
+      this.relationsFromIssue[op](doc);
+      this.relationsToIssue[op](doc);
+    }
   }
 }

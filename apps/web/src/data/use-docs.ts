@@ -9,6 +9,7 @@ import {
   type IssueDoc,
   type MemberDoc,
   type ProjectDoc,
+  type RelationDoc,
 } from '@keel/domain';
 import { useWorkspace } from './workspace-context.tsx';
 import type { DocOfType } from './workspace-store.ts';
@@ -89,6 +90,17 @@ export function useIssueByKey(issueKey: string | undefined): IssueDoc | undefine
 export function useSubIssues(issueId: string): readonly IssueDoc[] {
   const { store } = useWorkspace();
   return useSyncExternalStore(store.subscribe, () => store.childrenOf(issueId));
+}
+
+/** The relations an issue starts and the ones that point at it; re-renders when they change. */
+export function useIssueRelations(issueId: string): {
+  from: readonly RelationDoc[];
+  to: readonly RelationDoc[];
+} {
+  const { store } = useWorkspace();
+  const from = useSyncExternalStore(store.subscribe, () => store.relationsFrom(issueId));
+  const to = useSyncExternalStore(store.subscribe, () => store.relationsTo(issueId));
+  return useMemo(() => ({ from, to }), [from, to]);
 }
 
 /** An issue's comments, oldest first; re-renders only when they change. */

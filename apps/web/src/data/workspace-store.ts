@@ -3,6 +3,7 @@ import {
   type ActivityDoc,
   type CommentDoc,
   type ConflictDoc,
+  type RelationDoc,
   type DocType,
   type IssueDoc,
   type WorkspaceDoc,
@@ -38,6 +39,7 @@ export class WorkspaceStore {
     activity: new Collection(),
     readMarker: new Collection(),
     conflict: new Collection(),
+    relation: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();
@@ -95,6 +97,14 @@ export class WorkspaceStore {
   }
 
   /** Values of an issue that concurrent edits replaced, oldest first. */
+  relationsFrom(issueId: string): readonly RelationDoc[] {
+    return this.indexes.relationsFrom(issueId);
+  }
+
+  relationsTo(issueId: string): readonly RelationDoc[] {
+    return this.indexes.relationsTo(issueId);
+  }
+
   conflictsOf(issueId: string): readonly ConflictDoc[] {
     return this.indexes.conflictsOf(issueId);
   }

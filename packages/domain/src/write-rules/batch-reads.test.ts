@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conflictEntries } from '../conflict-entry.ts';
 import type { WorkspaceDoc } from '../documents.ts';
 import { newActivityDocument } from '../factories.ts';
+import { relationId } from '../ids.ts';
 import { FIXTURE_TIME, testIssue, testLabel, testMember, testProject } from '../test-fixtures.ts';
 import { readsOfBatch } from './batch-reads.ts';
 import { checkWorkspaceWrite } from './check-workspace-write.ts';
@@ -61,6 +62,18 @@ const batches: unknown[][] = [
   ],
   [testProject({ _id: 'project:p2', key: 'OPS' }), testLabel({ _id: 'label:l3', name: 'Three' })],
   [{ ...testLabel({ _id: 'label:l1', name: 'Renamed' }), _rev: '1-a' }],
+  [
+    {
+      _id: relationId('blocks', issue._id, parent._id),
+      type: 'relation',
+      fromIssueId: issue._id,
+      toIssueId: parent._id,
+      kind: 'blocks',
+      createdBy: 'u1',
+      createdAt: FIXTURE_TIME,
+      updatedAt: FIXTURE_TIME,
+    },
+  ],
 ];
 
 /** Runs the rules over `docs`, recording every id, list and number they read. */

@@ -5,6 +5,7 @@ import { PARENT_IS_DESCENDANT, PARENT_IS_SELF, PARENT_NOT_FOUND } from '../issue
 import { LIMITS } from '../limits.ts';
 import { tombstoneOf } from '../document-rules.ts';
 import type { WorkspaceDoc } from '../documents.ts';
+import { relationId } from '../ids.ts';
 import { FIXTURE_TIME, testIssue, testLabel, testMember, testProject } from '../test-fixtures.ts';
 import { checkWorkspaceWrite } from './check-workspace-write.ts';
 import { lookupOfDocs } from './lookup.ts';
@@ -282,6 +283,41 @@ describe('checkWorkspaceWrite: new documents', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('checkWorkspaceWrite: relations', () => {
+  const relation = (from: string, to: string, kind: 'blocks' | 'relates' = 'blocks') => ({
+    _id: relationId(kind, from, to),
+    type: 'relation',
+    fromIssueId: from,
+    toIssueId: to,
+    kind,
+    createdBy: 'u1',
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+  });
+
+  it('relates two issues of the workspace, and refuses one that does not exist', () => {
+    expect(verdictOf(relation(parent._id, other._id))).toBe('ok');
+    expect(verdictOf(relation(parent._id, 'issue:gone'))).toBe(
+      'relation-between-issues: Both issues must be issues of this workspace',
+    );
+    expect(verdictOf(relation('issue:gone', parent._id, 'relates'))).toBe(
+      'relation-between-issues: Both issues must be issues of this workspace',
+    );
+  });
+
+  it('takes a new issue of the same batch as one of the two', () => {
+    const created = testIssue({ number: 9, _id: 'issue:new' });
+    expect(check([relation(created._id, parent._id), created]).every((v) => v.ok)).toBe(true);
+  });
+
+  it('is added or removed by whoever may edit issues, never by a viewer', () => {
+    expect(verdictOf(relation(parent._id, other._id), { role: 'member' })).toBe('ok');
+    expect(verdictOf(relation(parent._id, other._id), { role: 'viewer' })).toMatch(
+      /^schema-and-role: /,
+    );
   });
 });
 

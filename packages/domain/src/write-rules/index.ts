@@ -7,3 +7,4 @@ export { checkWorkspaceWrite } from './check-workspace-write.ts';
 export { lookupOfDocs } from './lookup.ts';
 export * from './bulk-docs-request.ts';
 export { ISSUE_NOT_FOUND } from './history-rules.ts';
+export { RELATED_ISSUE_NOT_FOUND } from './relation-rules.ts';

@@ -6,6 +6,7 @@ import {
   parentWithoutLoop,
   stateInProject,
 } from './issue-rules.ts';
+import { relationBetweenIssues } from './relation-rules.ts';
 import type { WriteRule } from './types.ts';
 
 /**
@@ -23,4 +24,5 @@ export const WRITE_RULES: readonly WriteRule[] = [
   assigneeAndLabels,
   belongsToIssue,
   conflictCommentOfIssue,
+  relationBetweenIssues,
 ];

@@ -25,6 +25,18 @@ const names: ActivityNames = {
 const say = (over: Partial<ActivityDoc>) => describeActivity(activity(over), names);
 
 describe('describeActivity', () => {
+  it('says how the issue was related to another, or no longer is', () => {
+    expect(say({ kind: 'relation', to: ['blocked-by', 'issue:9'] })).toBe(
+      'marked this as blocked by ENG-9',
+    );
+    expect(say({ kind: 'relation', to: ['duplicates', 'issue:9'] })).toBe(
+      'marked this as a duplicate of ENG-9',
+    );
+    expect(say({ kind: 'relation', from: ['relates', 'issue:gone'] })).toBe(
+      'removed the relation: related to a deleted issue',
+    );
+  });
+
   it('names states and priorities by their names', () => {
     expect(say({ kind: 'state', from: 'todo', to: 'in-progress' })).toBe(
       'changed state from Todo to In Progress',

@@ -1,4 +1,4 @@
-import { PRIORITIES, type ActivityDoc, type WorkflowState } from '@keel/domain';
+import { PRIORITIES, type ActivityDoc, type RelationSide, type WorkflowState } from '@keel/domain';
 
 export function priorityName(value: unknown): string {
   return PRIORITIES.find((p) => p.value === value)?.name ?? String(value);
@@ -77,7 +77,27 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
       return 'restored the issue';
     case 'subscribed':
       return subscribedSentence(activity, member);
+    case 'relation':
+      return relationSentence(activity, issue);
   }
+}
+
+const RELATION_PHRASES: Record<RelationSide, string> = {
+  blocks: 'blocking',
+  'blocked-by': 'blocked by',
+  relates: 'related to',
+  duplicates: 'a duplicate of',
+  'duplicated-by': 'duplicated by',
+};
+
+/** "marked this as blocked by ENG-4", "removed: related to ENG-9" ([side, other issue]). */
+function relationSentence(activity: ActivityDoc, issue: (id: unknown) => string): string {
+  const added = activity.to !== null;
+  const [side, otherId] = ids(added ? activity.to : activity.from);
+  const phrase = RELATION_PHRASES[side as RelationSide] ?? 'related to';
+  return added
+    ? `marked this as ${phrase} ${issue(otherId)}`
+    : `removed the relation: ${phrase} ${issue(otherId)}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import { copyBranchName, copyIssueLinks } from './copy-issue.ts';
 import { DeleteIssueDialog } from './delete-issue-dialog.tsx';
 import { IssueDescriptionEditor } from './issue-description-editor.tsx';
 import { IssuePageHeader } from './issue-page-header.tsx';
+import { Relations } from './issue-page-relations.tsx';
 import { SubIssues } from './issue-page-sub-issues.tsx';
 import { ParentLine, useParentIssue } from './issue-parent.tsx';
 import { IssueProperties } from './issue-properties.tsx';
@@ -110,6 +111,7 @@ export function IssuePage() {
             onToggleTask={toggleTask}
           />
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
+          <Relations issueId={issue._id} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={historyStates} />
         </article>
         <IssueProperties

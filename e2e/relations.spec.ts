@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { IssuePageModel } from './support/issue-page.ts';
+import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
+
+/**
+ * Issue 24's relations (SPEC §10): an issue blocks, is blocked by, relates to or duplicates
+ * another; both issues show it, each with an activity; a pair is related once per kind; a
+ * viewer sees them and changes nothing; made offline, a relation syncs later.
+ */
+const relations = (page: Page) => page.getByRole('region', { name: 'Relations' });
+
+async function relate(page: Page, how: string, key: string) {
+  await relations(page).getByRole('button', { name: 'Add relation' }).click();
+  await relations(page).getByRole('combobox', { name: 'This issue' }).selectOption({ label: how });
+  const issue = relations(page).getByRole('combobox', { name: 'Related issue' });
+  await issue.click();
+  await issue.fill(key);
+  await page
+    .getByRole('listbox', { name: 'Related issue' })
+    .getByRole('option', { name: new RegExp(`^${key} `) })
+    .click();
+}
+
+/** The workspace's relations as the server holds them, through the proxy the browser uses. */
+async function serverRelations(page: Page, slug: string) {
+  const res = await page.request.get(`/db/${slug}/_changes?include_docs=true`);
+  const body = (await res.json()) as { results: { deleted?: boolean; doc?: { type?: string } }[] };
+  return body.results.filter((r) => !r.deleted && r.doc?.type === 'relation').map((r) => r.doc);
+}
+
+test('a relation shows on both issues, for another member too, and goes when removed', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await ownerWithWorkspace(browser, 'Relations');
+  await owner.page.goto(`/${owner.slug}/issues`);
+  await owner.keel.createIssue('Login fails on Safari');
+  await owner.keel.createIssue('Auth service is down');
+  const member = await inviteAndJoin(browser, owner, 'Member', 'member');
+
+  await owner.page.goto(`/${owner.slug}/issue/ENG-1`);
+  await expect(relations(owner.page)).toContainText('No related issues.');
+  await relate(owner.page, 'blocked by', 'ENG-2');
+  const row = relations(owner.page).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Blocked by');
+  await expect(row).toContainText('ENG-2');
+  await expect(row).toContainText('Auth service is down');
+  await new IssuePageModel(owner.page).expectActivity('marked this as blocked by ENG-2');
+  await owner.keel.expectAccessible();
+
+  // The same pair and kind again, either way round, is refused with the reason.
+  await relate(owner.page, 'blocks', 'ENG-2');
+  await expect(relations(owner.page)).toContainText('These issues are related this way already');
+  await relations(owner.page).getByRole('button', { name: 'Cancel' }).click();
+
+  // The other member sees it from the other side.
+  await member.page.goto(`/${owner.slug}/issue/ENG-2`);
+  const theirs = relations(member.page).getByRole('listitem');
+  await expect(theirs).toContainText('Blocks', SYNCED);
+  await expect(theirs).toContainText('ENG-1');
+  await new IssuePageModel(member.page).expectActivity('marked this as blocking ENG-1');
+
+  // They remove it; it goes from the owner's screen, with an activity on both.
+  await relations(member.page)
+    .getByRole('button', { name: 'Remove relation: blocks ENG-1' })
+    .click();
+  await expect(relations(member.page)).toContainText('No related issues.');
+  await expect(relations(owner.page)).toContainText('No related issues.', SYNCED);
+  await new IssuePageModel(owner.page).expectActivity('removed the relation: blocked by ENG-2');
+  await expect.poll(() => serverRelations(owner.page, owner.slug), SYNCED).toEqual([]);
+  await owner.context.close();
+  await member.context.close();
+});
+
+test('made offline, a relation syncs later; a viewer sees it and cannot change it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await ownerWithWorkspace(browser, 'Offline relations', 'dark');
+  await owner.page.goto(`/${owner.slug}/issues`);
+  await owner.keel.createIssue('Checkout page');
+  await owner.keel.createIssue('Checkout page, again');
+  const viewer = await inviteAndJoin(browser, owner, 'Viewer', 'viewer');
+
+  await owner.page.goto(`/${owner.slug}/issue/ENG-2`);
+  await expect(owner.keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  await owner.context.setOffline(true);
+  await relate(owner.page, 'duplicate of', 'ENG-1');
+  await expect(relations(owner.page).getByRole('listitem')).toContainText('Duplicate of');
+  expect(await serverRelations(viewer.page, owner.slug)).toEqual([]);
+  await owner.context.setOffline(false);
+  await expect(owner.keel.syncIndicator()).toHaveText('Synced', SYNCED);
+  await expect
+    .poll(async () => (await serverRelations(viewer.page, owner.slug)).length, SYNCED)
+    .toBe(1);
+  await owner.keel.expectAccessible();
+
+  await viewer.page.goto(`/${owner.slug}/issue/ENG-1`);
+  const seen = relations(viewer.page).getByRole('listitem');
+  await expect(seen).toContainText('Duplicated by', SYNCED);
+  await expect(seen).toContainText('ENG-2');
+  await expect(relations(viewer.page).getByRole('button')).toHaveCount(0);
+  await owner.context.close();
+  await viewer.context.close();
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { relationDocSchema } from './documents.ts';
+import { FIXTURE_TIME } from './test-fixtures.ts';
+import {
+  newRelation,
+  RELATION_SIDES,
+  relationActivities,
+  relationProblem,
+  relationSide,
+} from './relations.ts';
+
+const make = (side: (typeof RELATION_SIDES)[number]) =>
+  newRelation({ side, issueId: 'issue:a', otherId: 'issue:b', createdBy: 'u1', now: FIXTURE_TIME });
+
+describe('relations', () => {
+  it('stores "blocked by" and "duplicated by" the other way round, under one valid id', () => {
+    expect(make('blocked-by')).toMatchObject({
+      kind: 'blocks',
+      fromIssueId: 'issue:b',
+      toIssueId: 'issue:a',
+    });
+    expect(make('duplicated-by')).toMatchObject({ kind: 'duplicates', fromIssueId: 'issue:b' });
+    expect(make('blocks')._id).toBe(make('blocked-by')._id);
+    for (const side of RELATION_SIDES)
+      expect(relationDocSchema.safeParse(make(side)).success).toBe(true);
+  });
+
+  it('reads back the side each issue sees', () => {
+    for (const side of RELATION_SIDES) {
+      const relation = make(side);
+      expect(relationSide(relation, 'issue:a')).toEqual({ side, otherId: 'issue:b' });
+    }
+    expect(relationSide(make('blocks'), 'issue:b').side).toBe('blocked-by');
+    expect(relationSide(make('duplicates'), 'issue:b').side).toBe('duplicated-by');
+    expect(relationSide(make('relates'), 'issue:b').side).toBe('relates');
+  });
+
+  it('writes one activity on each issue, with how it relates to the other', () => {
+    let n = 0;
+    const by = { actorId: 'u1', now: FIXTURE_TIME, newActivityId: () => `activity:r${++n}` };
+    const added = relationActivities(make('blocks'), 'added', by);
+    expect(added.map((a) => [a.issueId, a.from, a.to])).toEqual([
+      ['issue:a', null, ['blocks', 'issue:b']],
+      ['issue:b', null, ['blocked-by', 'issue:a']],
+    ]);
+    const removed = relationActivities(make('blocks'), 'removed', by);
+    expect(removed.map((a) => [a.from, a.to])).toEqual([
+      [['blocks', 'issue:b'], null],
+      [['blocked-by', 'issue:a'], null],
+    ]);
+  });
+
+  it('refuses an issue related to itself, or a pair related that way already', () => {
+    const held = new Set([make('blocks')._id]);
+    const has = (id: string) => held.has(id);
+    expect(relationProblem({ _id: 'issue:a' }, 'issue:a', 'relates', has)).toMatch(/itself/);
+    expect(relationProblem({ _id: 'issue:b' }, 'issue:a', 'blocks', has)).toMatch(/already/);
+    expect(relationProblem({ _id: 'issue:a' }, 'issue:b', 'relates', has)).toBeNull();
+  });
+});

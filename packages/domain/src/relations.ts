@@ -1,0 +1,99 @@
+import type { ActivityDoc, IssueDoc, RelationDoc, RelationKind } from './documents.ts';
+import { relationId } from './ids.ts';
+
+/** How an issue relates to the other issue of a relation, seen from it. */
+export const RELATION_SIDES = [
+  'blocks',
+  'blocked-by',
+  'relates',
+  'duplicates',
+  'duplicated-by',
+] as const;
+export type RelationSide = (typeof RELATION_SIDES)[number];
+
+/** The Relations section's headings, and the choices of "Add relation". */
+export const RELATION_SIDE_LABELS: Record<RelationSide, string> = {
+  blocks: 'Blocks',
+  'blocked-by': 'Blocked by',
+  relates: 'Related to',
+  duplicates: 'Duplicate of',
+  'duplicated-by': 'Duplicated by',
+};
+
+/** A relation as one of its issues sees it. */
+export function relationSide(
+  relation: Pick<RelationDoc, 'kind' | 'fromIssueId' | 'toIssueId'>,
+  issueId: string,
+): { side: RelationSide; otherId: string } {
+  const from = relation.fromIssueId === issueId;
+  const otherId = from ? relation.toIssueId : relation.fromIssueId;
+  if (relation.kind === 'relates') return { side: 'relates', otherId };
+  if (relation.kind === 'blocks') return { side: from ? 'blocks' : 'blocked-by', otherId };
+  return { side: from ? 'duplicates' : 'duplicated-by', otherId };
+}
+
+/**
+ * The relation that makes `issueId` relate to `otherId` as `side` says ("A is blocked by B" is
+ * stored as B blocks A), with its one id.
+ */
+export function newRelation(input: {
+  side: RelationSide;
+  issueId: string;
+  otherId: string;
+  createdBy: string;
+  now: string;
+}): RelationDoc {
+  const { side, issueId, otherId } = input;
+  const kind: RelationKind =
+    side === 'blocked-by' ? 'blocks' : side === 'duplicated-by' ? 'duplicates' : side;
+  const reversed = side === 'blocked-by' || side === 'duplicated-by';
+  const [fromIssueId, toIssueId] = reversed ? [otherId, issueId] : [issueId, otherId];
+  return {
+    _id: relationId(kind, fromIssueId, toIssueId),
+    type: 'relation',
+    fromIssueId,
+    toIssueId,
+    kind,
+    createdBy: input.createdBy,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/**
+ * One activity record on each of a relation's issues (SPEC §10), saying how it relates to the
+ * other: `[side, other issue]`, in `to` when the relation is added and in `from` when removed.
+ */
+export function relationActivities(
+  relation: RelationDoc,
+  change: 'added' | 'removed',
+  by: { actorId: string; now: string; newActivityId: () => string },
+): ActivityDoc[] {
+  return [relation.fromIssueId, relation.toIssueId].map((issueId) => {
+    const { side, otherId } = relationSide(relation, issueId);
+    const value = [side, otherId];
+    return {
+      _id: by.newActivityId(),
+      type: 'activity',
+      issueId,
+      actorId: by.actorId,
+      kind: 'relation',
+      from: change === 'removed' ? value : null,
+      to: change === 'added' ? value : null,
+      createdAt: by.now,
+      updatedAt: by.now,
+    };
+  });
+}
+
+/** Whether a relation of `side` between the two may be added: not to itself, and not twice. */
+export function relationProblem(
+  issue: Pick<IssueDoc, '_id'>,
+  otherId: string,
+  side: RelationSide,
+  existing: (id: string) => unknown,
+): string | null {
+  if (otherId === issue._id) return 'An issue cannot be related to itself';
+  const { _id } = newRelation({ side, issueId: issue._id, otherId, createdBy: '', now: '' });
+  return existing(_id) ? 'These issues are related this way already' : null;
+}
