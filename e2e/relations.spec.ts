@@ -5,7 +5,8 @@ import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
 /**
  * Issue 24's relations (SPEC §10): an issue blocks, is blocked by, relates to or duplicates
  * another; both issues show it, each with an activity; a pair is related once per kind; a
- * viewer sees them and changes nothing; made offline, a relation syncs later.
+ * duplicate is canceled; a viewer sees them and changes nothing; made offline, a relation
+ * syncs later.
  */
 const relations = (page: Page) => page.getByRole('region', { name: 'Relations' });
 
@@ -88,6 +89,11 @@ test('made offline, a relation syncs later; a viewer sees it and cannot change i
   await owner.context.setOffline(true);
   await relate(owner.page, 'duplicate of', 'ENG-1');
   await expect(relations(owner.page).getByRole('listitem')).toContainText('Duplicate of');
+  // A duplicate is canceled, with the state's activity beside the relation's.
+  const page = new IssuePageModel(owner.page);
+  await expect(page.combobox('State')).toHaveValue('Canceled');
+  await page.expectActivity('changed state from Todo to Canceled');
+  await page.expectActivity('marked this as a duplicate of ENG-1');
   expect(await serverRelations(viewer.page, owner.slug)).toEqual([]);
   await owner.context.setOffline(false);
   await expect(owner.keel.syncIndicator()).toHaveText('Synced', SYNCED);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { relationDocSchema } from './documents.ts';
-import { FIXTURE_TIME } from './test-fixtures.ts';
+import { FIXTURE_TIME, testProject } from './test-fixtures.ts';
 import {
+  duplicateOf,
+  duplicateStateId,
   newRelation,
   RELATION_SIDES,
   relationActivities,
@@ -13,6 +15,18 @@ const make = (side: (typeof RELATION_SIDES)[number]) =>
   newRelation({ side, issueId: 'issue:a', otherId: 'issue:b', createdBy: 'u1', now: FIXTURE_TIME });
 
 describe('relations', () => {
+  it('moves a duplicate to its project’s canceled state, unless it is finished already', () => {
+    const project = testProject();
+    const canceled = project.states.find((st) => st.category === 'canceled')!.id;
+    const done = project.states.find((st) => st.category === 'completed')!.id;
+    expect(duplicateStateId({ stateId: 'todo' }, project)).toBe(canceled);
+    expect(duplicateStateId({ stateId: done }, project)).toBeNull();
+    expect(duplicateStateId({ stateId: canceled }, project)).toBeNull();
+    expect(duplicateOf('duplicates', 'issue:a', 'issue:b')).toBe('issue:a');
+    expect(duplicateOf('duplicated-by', 'issue:a', 'issue:b')).toBe('issue:b');
+    expect(duplicateOf('blocks', 'issue:a', 'issue:b')).toBeNull();
+  });
+
   it('stores "blocked by" and "duplicated by" the other way round, under one valid id', () => {
     expect(make('blocked-by')).toMatchObject({
       kind: 'blocks',

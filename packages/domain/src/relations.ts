@@ -1,4 +1,4 @@
-import type { ActivityDoc, IssueDoc, RelationDoc, RelationKind } from './documents.ts';
+import type { ActivityDoc, IssueDoc, ProjectDoc, RelationDoc, RelationKind } from './documents.ts';
 import { relationId } from './ids.ts';
 
 /** How an issue relates to the other issue of a relation, seen from it. */
@@ -96,4 +96,24 @@ export function relationProblem(
   if (otherId === issue._id) return 'An issue cannot be related to itself';
   const { _id } = newRelation({ side, issueId: issue._id, otherId, createdBy: '', now: '' });
   return existing(_id) ? 'These issues are related this way already' : null;
+}
+
+/**
+ * Where marking an issue a duplicate moves it (SPEC §10): its project's first canceled state,
+ * unless it is completed or canceled already (a finished issue keeps its state). Null: no move.
+ */
+export function duplicateStateId(
+  issue: Pick<IssueDoc, 'stateId'>,
+  project: ProjectDoc,
+): string | null {
+  const current = project.states.find((s) => s.id === issue.stateId);
+  if (current?.category === 'completed' || current?.category === 'canceled') return null;
+  return project.states.find((s) => s.category === 'canceled')?.id ?? null;
+}
+
+/** The issue a relation of `side` from `issueId` to `otherId` makes a duplicate, if any. */
+export function duplicateOf(side: RelationSide, issueId: string, otherId: string): string | null {
+  if (side === 'duplicates') return issueId;
+  if (side === 'duplicated-by') return otherId;
+  return null;
 }

@@ -1,4 +1,7 @@
 import {
+  duplicateOf,
+  duplicateStateId,
+  editIssue,
   newDocId,
   newRelation,
   relationActivities,
@@ -30,15 +33,41 @@ export async function addRelation(
     // Built when the write runs: a relation another device added meanwhile is not added twice.
     if (relationProblem({ _id: issueId }, otherId, side, (id) => session.store.get(id)))
       return null;
+    const stamp = by(session);
     const relation = newRelation({
       side,
       issueId,
       otherId,
       createdBy: session.userId,
-      now: new Date().toISOString(),
+      now: stamp.now,
     });
-    return [relation, ...relationActivities(relation, 'added', by(session))];
+    return [
+      relation,
+      ...relationActivities(relation, 'added', stamp),
+      ...canceledDuplicate(session, side, issueId, otherId, stamp),
+    ];
   });
+}
+
+/**
+ * Marking an issue a duplicate moves it to its project's canceled state (SPEC §10), with the
+ * state's activity, in the same write as the relation.
+ */
+function canceledDuplicate(
+  session: WorkspaceSession,
+  side: RelationSide,
+  issueId: string,
+  otherId: string,
+  stamp: ReturnType<typeof by>,
+): object[] {
+  const duplicateId = duplicateOf(side, issueId, otherId);
+  const duplicate = duplicateId ? session.store.get(duplicateId) : undefined;
+  if (duplicate?.type !== 'issue') return [];
+  const project = session.store.get(duplicate.projectId);
+  if (project?.type !== 'project') return [];
+  const stateId = duplicateStateId(duplicate, project);
+  const edited = stateId ? editIssue(duplicate, { stateId }, { project, ...stamp }) : null;
+  return edited ? [edited.issue, ...edited.activities] : [];
 }
 
 /** Remove a relation, with an activity on each of its issues. */
