@@ -4,6 +4,7 @@ import {
   newActivityDocument,
   newDocId,
   newRelation,
+  type RelationSide,
   newIssueDocument,
   newLabelDocument,
   newProjectDocument,
@@ -423,6 +424,16 @@ const activity = (issueId: string, actorId: string) =>
     to: 1,
     now: now(),
   });
+/** A relation of `side` between two new issues of `issuesBy`, made by `createdBy`. */
+const relation = async (
+  seed: Ctx['seed'],
+  side: RelationSide,
+  issuesBy: string,
+  createdBy: string,
+) => {
+  const [a, b] = [await seed(issue(issuesBy)), await seed(issue(issuesBy))];
+  return newRelation({ side, issueId: a._id, otherId: b._id, createdBy, now: now() });
+};
 /** A member document as the server writes it; nobody else may. */
 const memberDoc = (userId: string, name: string, email: string, role: Role) => ({
   _id: `member:${userId}`,
@@ -502,39 +513,14 @@ const ROWS: Row[] = [
     const stored = await seed(activity(target._id, as.userId));
     return edited(stored, { to: 4 });
   }),
-  docRow('relate two issues', WRITERS, async ({ as, other, seed }) => {
-    const blocked = await seed(issue(other.userId));
-    const blocking = await seed(issue(other.userId));
-    return newRelation({
-      side: 'blocked-by',
-      issueId: blocked._id,
-      otherId: blocking._id,
-      createdBy: as.userId,
-      now: now(),
-    });
-  }),
-  docRow('remove a relation someone else made', WRITERS, async ({ other, seed }) => {
-    const a = await seed(issue(other.userId));
-    const b = await seed(issue(other.userId));
-    const made = newRelation({
-      side: 'relates',
-      issueId: a._id,
-      otherId: b._id,
-      createdBy: other.userId,
-      now: now(),
-    });
-    return deletion(await seed(made));
-  }),
+  docRow('relate two issues', WRITERS, async ({ as, other, seed }) =>
+    relation(seed, 'blocked-by', other.userId, as.userId),
+  ),
+  docRow('remove a relation someone else made', WRITERS, async ({ other, seed }) =>
+    deletion(await seed(await relation(seed, 'relates', other.userId, other.userId))),
+  ),
   docRow('edit a relation (immutable)', NOBODY, async ({ as, seed }) => {
-    const a = await seed(issue(as.userId));
-    const b = await seed(issue(as.userId));
-    const made = newRelation({
-      side: 'duplicates',
-      issueId: a._id,
-      otherId: b._id,
-      createdBy: as.userId,
-      now: now(),
-    });
+    const made = await relation(seed, 'duplicates', as.userId, as.userId);
     return edited(await seed(made), { updatedAt: now() });
   }),
   docRow('comment', WRITERS, async ({ as, seed }) => {
