@@ -50,6 +50,21 @@ test('a relation shows on both issues, for another member too, and goes when rem
   await new IssuePageModel(owner.page).expectActivity('marked this as blocked by ENG-2');
   await owner.keel.expectAccessible();
 
+  // The list and the board mark the blocked issue, and only it.
+  await owner.page.goto(`/${owner.slug}/issues`);
+  await expect(
+    owner.page.getByRole('link', { name: /^ENG-1 Login fails on Safari, blocked,/ }),
+  ).toBeVisible();
+  await expect(
+    owner.page.getByRole('link', { name: /^ENG-2 Auth service is down, Todo/ }),
+  ).toBeVisible();
+  await owner.page.goto(`/${owner.slug}/projects/ENG/board`);
+  await expect(
+    owner.page.getByRole('link', { name: 'ENG-1 Login fails on Safari, blocked' }),
+  ).toBeVisible();
+  await expect(owner.page.getByRole('link', { name: 'ENG-2 Auth service is down' })).toBeVisible();
+  await owner.page.goto(`/${owner.slug}/issue/ENG-1`);
+
   // The same pair and kind again, either way round, is refused with the reason.
   await relate(owner.page, 'blocks', 'ENG-2');
   await expect(relations(owner.page)).toContainText('These issues are related this way already');

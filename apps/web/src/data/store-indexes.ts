@@ -30,6 +30,9 @@ export class StoreIndexes {
     byCreation,
   );
   private readonly relationsToIssue = new GroupIndex<RelationDoc>((r) => r.toIssueId, byCreation);
+  // The `blocks` relations by id, and the issues they block, rebuilt only after one changes.
+  private readonly blocks = new Map<string, RelationDoc>();
+  private blocked: ReadonlySet<string> | null = null;
 
   put(doc: WorkspaceDoc): void {
     this.each(doc, 'put');
@@ -69,6 +72,12 @@ export class StoreIndexes {
     return this.relationsToIssue.list(issueId);
   }
 
+  /** Issues another issue blocks; the same set until a relation changes (lists mark them). */
+  blockedIssues(): ReadonlySet<string> {
+    this.blocked ??= new Set([...this.blocks.values()].map((r) => r.toIssueId));
+    return this.blocked;
+  }
+
   private each(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
     if (doc.type === 'issue') {
       this.issuesByNumber[op](doc);
@@ -79,6 +88,10 @@ export class StoreIndexes {
     else if (doc.type === 'relation') {
       this.relationsFromIssue[op](doc);
       this.relationsToIssue[op](doc);
+      if (doc.kind !== 'blocks') return;
+      if (op === 'put') this.blocks.set(doc._id, doc);
+      else this.blocks.delete(doc._id);
+      this.blocked = null;
     }
   }
 }

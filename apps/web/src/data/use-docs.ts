@@ -103,6 +103,12 @@ export function useIssueRelations(issueId: string): {
   return useMemo(() => ({ from, to }), [from, to]);
 }
 
+/** Issues another issue blocks, for the marker on rows and cards. */
+export function useBlockedIssues(): ReadonlySet<string> {
+  const { store } = useWorkspace();
+  return useSyncExternalStore(store.subscribe, store.blockedIssues);
+}
+
 /** An issue's comments, oldest first; re-renders only when they change. */
 export function useIssueComments(issueId: string): readonly CommentDoc[] {
   const { store } = useWorkspace();

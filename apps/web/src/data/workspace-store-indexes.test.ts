@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceDoc } from '@keel/domain';
+import { newRelation } from '@keel/domain';
 import { testActivity, testIssue, testProject } from '@keel/domain/test-fixtures';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -23,7 +24,50 @@ const activity = (id: string, issueId: string, at: string) =>
     _rev: '1-a',
   });
 
+const at = '2026-01-02T00:00:00.000Z';
+
 describe('WorkspaceStore indexes', () => {
+  it('lists relations on both issues, and knows which issues are blocked', () => {
+    const store = new WorkspaceStore();
+    const a = child(2);
+    const b = child(3);
+    const blocks = {
+      ...newRelation({
+        side: 'blocked-by',
+        issueId: a._id,
+        otherId: b._id,
+        createdBy: 'u1',
+        now: at,
+      }),
+      _rev: '1-a',
+    };
+    const relates = {
+      ...newRelation({
+        side: 'relates',
+        issueId: a._id,
+        otherId: parent._id,
+        createdBy: 'u1',
+        now: at,
+      }),
+      _rev: '1-a',
+    };
+    store.ingest([project, parent, a, b, blocks, relates], 'replica');
+    store.markLoaded('main');
+    expect(store.relationsTo(a._id)).toEqual([blocks]);
+    expect(store.relationsFrom(a._id)).toEqual([relates]);
+    expect(store.relationsFrom(b._id)).toEqual([blocks]);
+    const blocked = store.blockedIssues();
+    expect([...blocked]).toEqual([a._id]);
+    // The same set until a relation changes, so rows that read it do not redraw.
+    store.apply([
+      { id: a._id, seq: 2, deleted: false, doc: { ...a, title: 'Renamed', _rev: '2-a' } },
+    ]);
+    expect(store.blockedIssues()).toBe(blocked);
+    store.apply([{ id: blocks._id, seq: 3, deleted: true, doc: null }]);
+    expect(store.blockedIssues().size).toBe(0);
+    expect(store.relationsTo(a._id)).toEqual([]);
+  });
+
   it('finds issues by project and number, and follows a move or a deletion', () => {
     const store = new WorkspaceStore();
     store.ingest([project, parent], 'replica');

@@ -105,6 +105,9 @@ export class WorkspaceStore {
     return this.indexes.relationsTo(issueId);
   }
 
+  /** Issues another issue blocks; a new set only when a relation changes. */
+  blockedIssues = (): ReadonlySet<string> => this.indexes.blockedIssues();
+
   conflictsOf(issueId: string): readonly ConflictDoc[] {
     return this.indexes.conflictsOf(issueId);
   }

@@ -11,6 +11,7 @@ import {
   priorityName,
   PropertyButton,
 } from '../issues/index.ts';
+import { BlockedIcon } from '../../shared/ui/blocked-icon.tsx';
 import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
@@ -26,6 +27,8 @@ export interface BoardCardProps {
   onOpenMenu: OpenMenu | null;
   /** The field whose menu is open for this card, if any. */
   menuOpen: MenuField | null;
+  /** Another issue blocks this one (a relation): marked beside its key. */
+  blocked: boolean;
 }
 
 /**
@@ -34,7 +37,8 @@ export interface BoardCardProps {
  * the title still opens the issue.
  */
 export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
-  const { issue, issueKey, href, assignee, draggable, state, onOpenMenu, menuOpen } = props;
+  const { issue, issueKey, href, assignee, draggable, state, onOpenMenu, menuOpen, blocked } =
+    props;
   const sortable = useSortable({ id: issue._id, disabled: !draggable });
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition } =
     sortable;
@@ -60,9 +64,16 @@ export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
           state={state}
           onOpenMenu={onOpenMenu}
           menuOpen={menuOpen}
+          blocked={blocked}
         />
       ) : (
-        <BoardCardBody issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
+        <BoardCardBody
+          issue={issue}
+          issueKey={issueKey}
+          href={href}
+          assigneeName={assigneeName}
+          blocked={blocked}
+        />
       )}
       {draggable ? (
         <button
@@ -90,6 +101,7 @@ function CardMenus({
   issueKey,
   href,
   assigneeName,
+  blocked,
   state,
   onOpenMenu,
   menuOpen,
@@ -103,7 +115,7 @@ function CardMenus({
   return (
     <div className="board-card__body">
       <div className="board-card__top">
-        <span className="board-card__key">{issueKey}</span>
+        <CardKey issueKey={issueKey} blocked={blocked} />
         <PropertyButton
           {...common}
           field="assignee"
@@ -114,7 +126,13 @@ function CardMenus({
           {assigneeName ? <Avatar name={assigneeName} /> : <span className="board-card__nobody" />}
         </PropertyButton>
       </div>
-      <CardTitle issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
+      <CardTitle
+        issue={issue}
+        issueKey={issueKey}
+        href={href}
+        assigneeName={assigneeName}
+        blocked={blocked}
+      />
       <div className="board-card__meta">
         <PropertyButton
           {...common}
@@ -146,18 +164,24 @@ export interface BoardCardBodyProps {
   issueKey: string;
   href: string | null;
   assigneeName: string | null;
+  blocked?: boolean | undefined;
 }
 
 /** The title is the link, so it always has somewhere to go. */
 type CardTitleProps = Omit<BoardCardBodyProps, 'href'> & { href: string };
 
 /** The card's title, the link that opens the issue; its name says key, title and assignee. */
-function CardTitle({ issue, issueKey, href, assigneeName }: CardTitleProps) {
+function CardTitle({ issue, issueKey, href, assigneeName, blocked }: CardTitleProps) {
+  const label = [
+    `${issueKey} ${issue.title}`,
+    blocked ? 'blocked' : null,
+    assigneeName ? `assigned to ${assigneeName}` : null,
+  ];
   return (
     <Link
       to={href}
       className="board-card__title"
-      aria-label={`${issueKey} ${issue.title}${assigneeName ? `, assigned to ${assigneeName}` : ''}`}
+      aria-label={label.filter(Boolean).join(', ')}
       draggable={false}
     >
       {issue.title}
@@ -166,16 +190,28 @@ function CardTitle({ issue, issueKey, href, assigneeName }: CardTitleProps) {
 }
 
 /** The card's content, also drawn under the pointer while dragging. */
-export function BoardCardBody({ issue, issueKey, href, assigneeName }: BoardCardBodyProps) {
+export function BoardCardBody({
+  issue,
+  issueKey,
+  href,
+  assigneeName,
+  blocked,
+}: BoardCardBodyProps) {
   const priority = priorityName(issue.priority);
   return (
     <div className="board-card__body">
       <div className="board-card__top">
-        <span className="board-card__key">{issueKey}</span>
+        <CardKey issueKey={issueKey} blocked={blocked} />
         {assigneeName ? <Avatar name={assigneeName} /> : null}
       </div>
       {href ? (
-        <CardTitle issue={issue} issueKey={issueKey} href={href} assigneeName={assigneeName} />
+        <CardTitle
+          issue={issue}
+          issueKey={issueKey}
+          href={href}
+          assigneeName={assigneeName}
+          blocked={blocked}
+        />
       ) : (
         <span className="board-card__title">{issue.title}</span>
       )}
@@ -187,5 +223,15 @@ export function BoardCardBody({ issue, issueKey, href, assigneeName }: BoardCard
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The card's key, with the blocked marker when another issue blocks it. */
+function CardKey({ issueKey, blocked }: { issueKey: string; blocked: boolean | undefined }) {
+  return (
+    <span className="board-card__key">
+      {issueKey}
+      {blocked ? <BlockedIcon /> : null}
+    </span>
   );
 }

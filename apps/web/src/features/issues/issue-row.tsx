@@ -3,6 +3,7 @@ import type { IssueDoc, LabelDoc, MemberDoc, WorkflowState } from '@keel/domain'
 import { opensInPlace } from '../../shared/lib/plain-click.ts';
 import { initials } from '../../shared/lib/initials.ts';
 import { avatarClassName } from '../../shared/ui/avatar.tsx';
+import { BlockedIcon } from '../../shared/ui/blocked-icon.tsx';
 import { priorityName } from './describe-activity.ts';
 import { formatDueDate } from './issue-row-format.ts';
 import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
@@ -17,6 +18,8 @@ export interface IssueRowProps {
   state: WorkflowState;
   assignee: MemberDoc | undefined;
   labels: readonly LabelDoc[];
+  /** Another issue blocks this one (a relation): marked beside its key. */
+  blocked: boolean;
   /** Position in the virtual list: rows are absolutely placed. */
   index: number;
   top: number;
@@ -42,7 +45,8 @@ const MAX_LABELS_SHOWN = 3;
  * re-renders only rows that move in or out.
  */
 export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
-  const { issue, issueKey, href, state, assignee, labels, index, top, selected, focused } = props;
+  const { issue, issueKey, href, state, assignee, labels, blocked, index, top, selected } = props;
+  const { focused } = props;
   const { onSelect, onFocusRow, onOpen, onOpenMenu, menuOpen } = props;
   const priority = priorityName(issue.priority);
   const assigneeName = assignee ? assignee.name || assignee.email : null;
@@ -50,6 +54,7 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
   // One sentence for screen readers, key and title first, instead of the icons' reading order.
   const label = [
     `${issueKey} ${issue.title}`,
+    blocked ? 'blocked' : null,
     state.name,
     priority,
     assigneeName ? `assigned to ${assigneeName}` : null,
@@ -123,6 +128,7 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
       )}
       <span className="issue-row__key" aria-hidden="true">
         {issueKey}
+        {blocked ? <BlockedIcon /> : null}
       </span>
       {property(
         'state',
