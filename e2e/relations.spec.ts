@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { IssuePageModel } from './support/issue-page.ts';
 import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
+import { ViewsPage } from './support/views-page.ts';
 
 /**
  * Issue 24's relations (SPEC §10): an issue blocks, is blocked by, relates to or duplicates
@@ -58,6 +59,16 @@ test('a relation shows on both issues, for another member too, and goes when rem
   await expect(
     owner.page.getByRole('link', { name: /^ENG-2 Auth service is down, Todo/ }),
   ).toBeVisible();
+  // Filtered by relation, in the URL: blocked is ENG-1, blocking is ENG-2.
+  const views = new ViewsPage(owner.page);
+  await views.addFilter('Relation', 'Blocked');
+  await expect(views.chip('Relation is Blocked')).toBeVisible();
+  await expect(owner.page).toHaveURL(/relation=blocked/);
+  await expect(owner.page.getByRole('link', { name: /^ENG-1 / })).toBeVisible();
+  await expect(owner.page.getByRole('link', { name: /^ENG-2 / })).toBeHidden();
+  await owner.page.goto(`/${owner.slug}/issues?relation=blocking`);
+  await expect(owner.page.getByRole('link', { name: /^ENG-2 / })).toBeVisible();
+  await expect(owner.page.getByRole('link', { name: /^ENG-1 / })).toBeHidden();
   await owner.page.goto(`/${owner.slug}/projects/ENG/board`);
   await expect(
     owner.page.getByRole('link', { name: 'ENG-1 Login fails on Safari, blocked' }),

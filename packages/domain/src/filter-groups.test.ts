@@ -30,12 +30,23 @@ const issuesArb = fc
     ),
   );
 
+// Issues by number: a third blocked, a fifth blocking.
+const blocks = {
+  blocked: new Set(
+    Array.from({ length: 400 }, (_, i) => `issue:${i}`).filter((_, i) => i % 3 === 0),
+  ),
+  blocking: new Set(
+    Array.from({ length: 400 }, (_, i) => `issue:${i}`).filter((_, i) => i % 5 === 0),
+  ),
+};
+
 const textArb = fc.constantFrom('', 'l', 'lo', 'log', 'login', 'login s', 'eng-1', 'mode', 'x');
 const filterArb: fc.Arbitrary<IssueFilter> = fc
   .record({
     text: textArb,
     priorities: fc.constantFrom([], [1], [1, 2]),
     labelIds: fc.constantFrom([], ['label:bug']),
+    relations: fc.constantFrom([], ['blocked' as const], ['blocked' as const, 'blocking' as const]),
   })
   .map((parts) => ({ ...EMPTY_FILTER, ...parts }));
 
@@ -43,9 +54,9 @@ describe('filterGroups', () => {
   it('shows the same groups and count as filtering first and grouping after', () => {
     fc.assert(
       fc.property(issuesArb, filterArb, fc.constantFrom(...GROUP_BY), (issues, filter, by) => {
-        const filtered = filterIssues(issues, filter, keyOf);
+        const filtered = filterIssues(issues, filter, keyOf, blocks);
         const expected = groupIssues(filtered, by, ctx);
-        const result = filterGroups(groupIssues(issues, by, ctx), filter, keyOf);
+        const result = filterGroups(groupIssues(issues, by, ctx), filter, keyOf, null, blocks);
         expect(result.groups.map((g) => [g.key, g.issues.map((i) => i._id)])).toEqual(
           expected.map((g) => [g.key, g.issues.map((i) => i._id)]),
         );
@@ -63,14 +74,26 @@ describe('filterGroups', () => {
         fc.constantFrom(...GROUP_BY),
         (issues, a, b, by) => {
           const source = groupIssues(issues, by, ctx);
-          const previous = filterGroups(source, a, keyOf);
-          const fromPrevious = filterGroups(source, b, keyOf, previous);
-          const fromScratch = filterGroups(source, b, keyOf);
+          const previous = filterGroups(source, a, keyOf, null, blocks);
+          const fromPrevious = filterGroups(source, b, keyOf, previous, blocks);
+          const fromScratch = filterGroups(source, b, keyOf, null, blocks);
           expect(fromPrevious.groups).toEqual(fromScratch.groups);
           expect(fromPrevious.count).toBe(fromScratch.count);
         },
       ),
     );
+  });
+
+  it('starts again from everything when the relations changed', () => {
+    const one = testIssue({ _id: 'issue:1', number: 1, title: 'Login', projectId: project._id });
+    const two = testIssue({ _id: 'issue:2', number: 2, title: 'Logout', projectId: project._id });
+    const source = groupIssues([one, two], 'none', ctx);
+    const filter = { ...EMPTY_FILTER, relations: ['blocked' as const] };
+    const before = { blocked: new Set(['issue:1']), blocking: new Set<string>() };
+    const previous = filterGroups(source, filter, keyOf, null, before);
+    expect(previous.count).toBe(1);
+    const after = { blocked: new Set(['issue:1', 'issue:2']), blocking: new Set<string>() };
+    expect(filterGroups(source, filter, keyOf, previous, after).count).toBe(2);
   });
 
   it('starts again from everything when the groups themselves changed', () => {

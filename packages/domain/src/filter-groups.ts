@@ -1,6 +1,13 @@
 import type { IssueDoc } from './documents.ts';
 import type { IssueGroup } from './issue-grouping.ts';
-import { filterIssues, filterWords, type IssueFilter, type IssueKeyOf } from './issue-query.ts';
+import {
+  filterIssues,
+  filterWords,
+  NO_BLOCKS,
+  type IssueBlockSets,
+  type IssueFilter,
+  type IssueKeyOf,
+} from './issue-query.ts';
 import { issuesWithWords, textIndexOf } from './text-index.ts';
 
 /** A view's groups after its filter, kept so the next keystroke can start from them. */
@@ -8,6 +15,8 @@ export interface FilteredGroups {
   /** The unfiltered groups these came from. */
   source: readonly IssueGroup[];
   filter: IssueFilter;
+  /** The relation sets it was filtered with: another set means starting over. */
+  blocks: IssueBlockSets;
   /** Non-empty groups, in the source's order, each with its matching issues in order. */
   groups: IssueGroup[];
   /** Issues shown, each counted once even when it sits in several groups (labels). */
@@ -25,11 +34,16 @@ export function filterGroups(
   filter: IssueFilter,
   keyOf: IssueKeyOf,
   previous: FilteredGroups | null = null,
+  blocks: IssueBlockSets = NO_BLOCKS,
 ): FilteredGroups {
   const words = filterWords(filter.text);
   // Only the source groups have text indexes: with text, start from them.
   const from =
-    words.length === 0 && previous && previous.source === source && narrows(previous.filter, filter)
+    words.length === 0 &&
+    previous &&
+    previous.source === source &&
+    previous.blocks === blocks &&
+    narrows(previous.filter, filter)
       ? previous.groups
       : source;
   const others = words.length ? { ...filter, text: '' } : filter;
@@ -40,13 +54,13 @@ export function filterGroups(
       const found = issuesWithWords(textIndexOf(group.issues, keyOf), words);
       if (found.length < issues.length) issues = found.map((at) => group.issues[at]!);
     }
-    issues = filterIssues(issues, others, keyOf);
+    issues = filterIssues(issues, others, keyOf, blocks);
     if (issues.length === 0) continue;
     // Any list other than the group's own was made here (found.map or filterIssues' filter), so
     // it is the new group's without a copy.
     groups.push(issues === group.issues ? group : { ...group, issues: issues as IssueDoc[] });
   }
-  return { source, filter, groups, count: countIssues(groups, sharesIssues(source)) };
+  return { source, filter, blocks, groups, count: countIssues(groups, sharesIssues(source)) };
 }
 
 function countIssues(groups: readonly IssueGroup[], shared: boolean): number {
@@ -85,7 +99,8 @@ export function narrows(before: IssueFilter, next: IssueFilter): boolean {
     !same(before.priorities, next.priorities) ||
     !same(before.assigneeIds, next.assigneeIds) ||
     !same(before.labelIds, next.labelIds) ||
-    !same(before.projectIds, next.projectIds)
+    !same(before.projectIds, next.projectIds) ||
+    !same(before.relations, next.relations)
   )
     return false;
   const now = filterWords(next.text);

@@ -11,6 +11,8 @@ import {
   parseViewQuery,
   serializeViewQuery,
   sortIssues,
+  RELATION_FILTERS,
+  type IssueBlockSets,
   type IssueFilter,
   type ViewQuery,
 } from './issue-query.ts';
@@ -71,8 +73,14 @@ const filterArb: fc.Arbitrary<IssueFilter> = fc.record({
   assigneeIds: fc.uniqueArray(fc.constantFrom('u1', 'u2', 'none'), { maxLength: 2 }),
   labelIds: fc.uniqueArray(fc.constantFrom('label:bug', 'label:ui'), { maxLength: 2 }),
   projectIds: fc.uniqueArray(fc.constantFrom('project:p1', 'project:p2'), { maxLength: 1 }),
+  relations: fc.uniqueArray(fc.constantFrom(...RELATION_FILTERS), { maxLength: 2 }),
   text: fc.constantFrom('', 'issue', 'eng-1', 'a', 'ISSUE 2'),
 });
+// Issues 1-9 by number: some blocked, some blocking, one both.
+const blocks: IssueBlockSets = {
+  blocked: new Set(['issue:i1', 'issue:i3', 'issue:i5']),
+  blocking: new Set(['issue:i2', 'issue:i5']),
+};
 const viewArb: fc.Arbitrary<ViewQuery> = fc.record({
   filter: filterArb,
   groupBy: fc.constantFrom(...GROUP_BY),
@@ -88,6 +96,7 @@ function matches(i: IssueDoc, f: IssueFilter): boolean {
     (f.assigneeIds.length === 0 || f.assigneeIds.includes(i.assigneeId ?? 'none')) &&
     (f.labelIds.length === 0 || i.labelIds.some((l) => f.labelIds.includes(l))) &&
     (f.projectIds.length === 0 || f.projectIds.includes(i.projectId)) &&
+    (f.relations.length === 0 || f.relations.some((r) => blocks[r].has(i._id))) &&
     words.every((w) => text.includes(w))
   );
 }
@@ -128,7 +137,7 @@ describe('filterIssues', () => {
   it('keeps exactly the matching issues, in input order', () => {
     fc.assert(
       fc.property(issuesArb, filterArb, (issues, filter) => {
-        const result = filterIssues(issues, filter, keyOf);
+        const result = filterIssues(issues, filter, keyOf, blocks);
         expect(result).toEqual(issues.filter((i) => matches(i, filter)));
       }),
     );
@@ -145,6 +154,17 @@ describe('filterIssues', () => {
       issues[0],
     ]);
     expect(filterIssues(issues, { ...EMPTY_FILTER, text: 'eng-12' }, keyOf)).toEqual([issues[1]]);
+  });
+
+  it('finds blocked and blocking issues from the relation sets, none without them', () => {
+    const issues = [issue(1), issue(2), issue(4), issue(5)];
+    const only = (relations: IssueFilter['relations']) =>
+      filterIssues(issues, { ...EMPTY_FILTER, relations }, keyOf, blocks).map((i) => i.number);
+    expect(only(['blocked'])).toEqual([1, 5]);
+    expect(only(['blocking'])).toEqual([2, 5]);
+    expect(only(['blocked', 'blocking'])).toEqual([1, 2, 5]);
+    expect(filterIssues(issues, { ...EMPTY_FILTER, relations: ['blocked'] }, keyOf)).toEqual([]);
+    expect(parseViewQuery('relation=blocked,follows').filter.relations).toEqual(['blocked']);
   });
 
   it('"none" finds unassigned issues', () => {

@@ -22,8 +22,21 @@ export interface IssueFilter {
   /** An issue matches when it has any of these labels. */
   labelIds: readonly string[];
   projectIds: readonly string[];
+  /** Issues another blocks (`blocked`), or that block another (`blocking`): any of these. */
+  relations: readonly RelationFilter[];
   text: string;
 }
+
+export const RELATION_FILTERS = ['blocked', 'blocking'] as const;
+export type RelationFilter = (typeof RELATION_FILTERS)[number];
+
+/** Which issues are blocked and which are blocking, for the relation filter. */
+export interface IssueBlockSets {
+  blocked: ReadonlySet<string>;
+  blocking: ReadonlySet<string>;
+}
+
+export const NO_BLOCKS: IssueBlockSets = { blocked: new Set(), blocking: new Set() };
 
 export interface ViewQuery {
   filter: IssueFilter;
@@ -37,6 +50,7 @@ export const EMPTY_FILTER: IssueFilter = {
   assigneeIds: [],
   labelIds: [],
   projectIds: [],
+  relations: [],
   text: '',
 };
 
@@ -50,6 +64,7 @@ const PARAM = {
   assigneeIds: 'assignee',
   labelIds: 'label',
   projectIds: 'project',
+  relations: 'relation',
 } as const;
 const ID_VALUE = /^[A-Za-z0-9:_-]{1,120}$/;
 const MAX_VALUES = 100;
@@ -77,6 +92,9 @@ export function parseViewQuery(search: string | URLSearchParams): ViewQuery {
       assigneeIds: listParam(params, PARAM.assigneeIds),
       labelIds: listParam(params, PARAM.labelIds),
       projectIds: listParam(params, PARAM.projectIds),
+      relations: listParam(params, PARAM.relations).filter((r): r is RelationFilter =>
+        (RELATION_FILTERS as readonly string[]).includes(r),
+      ),
       text: (params.get('q') ?? '').slice(0, 200),
     },
     groupBy: (GROUP_BY as readonly string[]).includes(group ?? '')
@@ -108,7 +126,8 @@ export function filterIsEmpty(filter: IssueFilter): boolean {
     filter.priorities.length === 0 &&
     filter.assigneeIds.length === 0 &&
     filter.labelIds.length === 0 &&
-    filter.projectIds.length === 0
+    filter.projectIds.length === 0 &&
+    filter.relations.length === 0
   );
 }
 
@@ -144,6 +163,7 @@ export function filterIssues(
   issues: readonly IssueDoc[],
   filter: IssueFilter,
   keyOf: IssueKeyOf,
+  blocks: IssueBlockSets = NO_BLOCKS,
 ): readonly IssueDoc[] {
   if (filterIsEmpty(filter)) return issues;
   const states = filter.stateIds.length ? new Set(filter.stateIds) : null;
@@ -151,6 +171,9 @@ export function filterIssues(
   const assignees = filter.assigneeIds.length ? new Set(filter.assigneeIds) : null;
   const labels = filter.labelIds.length ? new Set(filter.labelIds) : null;
   const projects = filter.projectIds.length ? new Set(filter.projectIds) : null;
+  const related = filter.relations.length
+    ? (id: string) => filter.relations.some((r) => blocks[r].has(id))
+    : null;
   const words = filterWords(filter.text);
   return issues.filter(
     (issue) =>
@@ -159,6 +182,7 @@ export function filterIssues(
       (!assignees || assignees.has(issue.assigneeId ?? UNASSIGNED)) &&
       (!labels || issue.labelIds.some((id) => labels.has(id))) &&
       (!projects || projects.has(issue.projectId)) &&
+      (!related || related(issue._id)) &&
       (words.length === 0 || matchesWords(issueSearchText(issue, keyOf), words)),
   );
 }

@@ -2,6 +2,7 @@ import type {
   ActivityDoc,
   CommentDoc,
   ConflictDoc,
+  IssueBlockSets,
   IssueDoc,
   RelationDoc,
   WorkspaceDoc,
@@ -30,9 +31,10 @@ export class StoreIndexes {
     byCreation,
   );
   private readonly relationsToIssue = new GroupIndex<RelationDoc>((r) => r.toIssueId, byCreation);
-  // The `blocks` relations by id, and the issues they block, rebuilt only after one changes.
+  // The `blocks` relations by id, and the issues they block and that block, rebuilt only after
+  // one changes.
   private readonly blocks = new Map<string, RelationDoc>();
-  private blocked: ReadonlySet<string> | null = null;
+  private blockSetsNow: IssueBlockSets | null = null;
 
   put(doc: WorkspaceDoc): void {
     this.each(doc, 'put');
@@ -72,10 +74,14 @@ export class StoreIndexes {
     return this.relationsToIssue.list(issueId);
   }
 
-  /** Issues another issue blocks; the same set until a relation changes (lists mark them). */
-  blockedIssues(): ReadonlySet<string> {
-    this.blocked ??= new Set([...this.blocks.values()].map((r) => r.toIssueId));
-    return this.blocked;
+  /** Issues another blocks, and issues that block another; the same sets until one changes. */
+  blockSets(): IssueBlockSets {
+    const relations = [...this.blocks.values()];
+    this.blockSetsNow ??= {
+      blocked: new Set(relations.map((r) => r.toIssueId)),
+      blocking: new Set(relations.map((r) => r.fromIssueId)),
+    };
+    return this.blockSetsNow;
   }
 
   private each(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
@@ -91,7 +97,7 @@ export class StoreIndexes {
       if (doc.kind !== 'blocks') return;
       if (op === 'put') this.blocks.set(doc._id, doc);
       else this.blocks.delete(doc._id);
-      this.blocked = null;
+      this.blockSetsNow = null;
     }
   }
 }

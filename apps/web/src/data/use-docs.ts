@@ -6,6 +6,7 @@ import {
   type CommentDoc,
   type ConflictDoc,
   type DocType,
+  type IssueBlockSets,
   type IssueDoc,
   type MemberDoc,
   type ProjectDoc,
@@ -103,10 +104,10 @@ export function useIssueRelations(issueId: string): {
   return useMemo(() => ({ from, to }), [from, to]);
 }
 
-/** Issues another issue blocks, for the marker on rows and cards. */
-export function useBlockedIssues(): ReadonlySet<string> {
+/** Issues another blocks and issues that block another: the marker and the relation filter. */
+export function useBlockSets(): IssueBlockSets {
   const { store } = useWorkspace();
-  return useSyncExternalStore(store.subscribe, store.blockedIssues);
+  return useSyncExternalStore(store.subscribe, store.blockSets);
 }
 
 /** An issue's comments, oldest first; re-renders only when they change. */

@@ -56,15 +56,16 @@ describe('WorkspaceStore indexes', () => {
     expect(store.relationsTo(a._id)).toEqual([blocks]);
     expect(store.relationsFrom(a._id)).toEqual([relates]);
     expect(store.relationsFrom(b._id)).toEqual([blocks]);
-    const blocked = store.blockedIssues();
-    expect([...blocked]).toEqual([a._id]);
+    const sets = store.blockSets();
+    expect([...sets.blocked]).toEqual([a._id]);
+    expect([...sets.blocking]).toEqual([b._id]);
     // The same set until a relation changes, so rows that read it do not redraw.
     store.apply([
       { id: a._id, seq: 2, deleted: false, doc: { ...a, title: 'Renamed', _rev: '2-a' } },
     ]);
-    expect(store.blockedIssues()).toBe(blocked);
+    expect(store.blockSets()).toBe(sets);
     store.apply([{ id: blocks._id, seq: 3, deleted: true, doc: null }]);
-    expect(store.blockedIssues().size).toBe(0);
+    expect(store.blockSets().blocked.size).toBe(0);
     expect(store.relationsTo(a._id)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import {
   type ActivityDoc,
   type CommentDoc,
   type ConflictDoc,
+  type IssueBlockSets,
   type RelationDoc,
   type DocType,
   type IssueDoc,
@@ -105,8 +106,8 @@ export class WorkspaceStore {
     return this.indexes.relationsTo(issueId);
   }
 
-  /** Issues another issue blocks; a new set only when a relation changes. */
-  blockedIssues = (): ReadonlySet<string> => this.indexes.blockedIssues();
+  /** Issues another blocks, and issues that block another; new sets only when one changes. */
+  blockSets = (): IssueBlockSets => this.indexes.blockSets();
 
   conflictsOf(issueId: string): readonly ConflictDoc[] {
     return this.indexes.conflictsOf(issueId);

@@ -2,11 +2,13 @@ import { useMemo } from 'react';
 import {
   filterIssues,
   formatIssueKey,
+  NO_BLOCKS,
   sortIssues,
   type IssueDoc,
   type IssueFilter,
   type ProjectDoc,
 } from '@keel/domain';
+import { useBlockSets } from '../../data/use-docs.ts';
 
 export interface BoardColumnData {
   stateId: string;
@@ -24,9 +26,11 @@ export function useBoardColumns(
 ): BoardColumnData[] {
   const sorted = useMemo(() => sortIssues(issues, 'manual'), [issues]);
   const key = project?.key ?? '';
+  const blockSets = useBlockSets();
+  const blocks = filter.relations.length > 0 ? blockSets : NO_BLOCKS;
   const filtered = useMemo(
-    () => filterIssues(sorted, filter, (i) => formatIssueKey(key, i.number)),
-    [sorted, filter, key],
+    () => filterIssues(sorted, filter, (i) => formatIssueKey(key, i.number), blocks),
+    [sorted, filter, key, blocks],
   );
   return useMemo(() => {
     if (!project) return [];

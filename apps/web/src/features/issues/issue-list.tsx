@@ -14,7 +14,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { IssueDoc, IssueGroup, LabelDoc } from '@keel/domain';
 import { usePhoneLayout } from '../../shared/lib/use-phone-layout.ts';
 import { useScreenCommands } from '../commands/index.ts';
-import { issueKeyOf, useBlockedIssues, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
+import { issueKeyOf, useBlockSets, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { nextIssueRow, useLabelMap, viewRows } from '../views/index.ts';
 import { IssueGroupHeader } from './issue-list-header.tsx';
@@ -54,7 +54,7 @@ export function IssueList(props: IssueListProps) {
   const { slug } = useWorkspace();
   const projects = useProjectMap();
   const members = useMemberMap();
-  const blocked = useBlockedIssues();
+  const { blocked } = useBlockSets();
   const labels = useLabelMap();
   const navigate = useNavigate();
   const rows = useMemo(() => viewRows(groups, withHeaders), [groups, withHeaders]);

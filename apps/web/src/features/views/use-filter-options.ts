@@ -61,6 +61,14 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
           .sort((a, b) => a.label.localeCompare(b.label)),
       },
     ];
+    sections.push({
+      field: 'relations',
+      name: 'Relation',
+      options: [
+        { value: 'blocked', label: 'Blocked' },
+        { value: 'blocking', label: 'Blocking' },
+      ],
+    });
     if (!project)
       sections.push({
         field: 'projectIds',

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import {
   filterGroups,
   groupIssues,
+  NO_BLOCKS,
   sortIssues,
   type FilteredGroups,
   type IssueDoc,
@@ -9,7 +10,13 @@ import {
   type LabelDoc,
   type ViewQuery,
 } from '@keel/domain';
-import { issueKeyOf, useDocs, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
+import {
+  issueKeyOf,
+  useBlockSets,
+  useDocs,
+  useMemberMap,
+  useProjectMap,
+} from '../../data/use-docs.ts';
 import { useWarmFilterText, useWarmTextIndexes } from './use-warm-filter-text.ts';
 
 export function useLabelMap(): ReadonlyMap<string, LabelDoc> {
@@ -29,6 +36,9 @@ export function useViewGroups(
   const projects = useProjectMap();
   const members = useMemberMap();
   const labels = useLabelMap();
+  // Used only when the view filters by relation: other views do not filter again for one.
+  const blockSets = useBlockSets();
+  const blocks = view.filter.relations.length > 0 ? blockSets : NO_BLOCKS;
   useWarmFilterText(issues, projects);
   const sorted = useMemo(() => sortIssues(issues, view.sortBy), [issues, view.sortBy]);
   const all = useMemo(
@@ -38,10 +48,10 @@ export function useViewGroups(
   useWarmTextIndexes(all, projects);
   return useMemo(() => {
     const keyOf = (issue: IssueDoc) => issueKeyOf(issue, projects);
-    const filtered = filterGroups(all, view.filter, keyOf, lastFiltered.get(all) ?? null);
+    const filtered = filterGroups(all, view.filter, keyOf, lastFiltered.get(all) ?? null, blocks);
     lastFiltered.set(all, filtered);
     return filtered;
-  }, [all, view.filter, projects]);
+  }, [all, view.filter, projects, blocks]);
 }
 
 // The latest filtering of each set of groups: where the next keystroke starts from.
