@@ -80,6 +80,10 @@ test('a relation shows on both issues, for another member too, and goes when rem
   await relate(owner.page, 'blocks', 'ENG-2');
   await expect(relations(owner.page)).toContainText('These issues are related this way already');
   await relations(owner.page).getByRole('button', { name: 'Cancel' }).click();
+  // r, or the palette's Add relation…, opens the form on its first choice.
+  await owner.page.keyboard.press('r');
+  await expect(relations(owner.page).getByRole('combobox', { name: 'This issue' })).toBeFocused();
+  await relations(owner.page).getByRole('button', { name: 'Cancel' }).click();
 
   // The other member sees it from the other side.
   await member.page.goto(`/${owner.slug}/issue/ENG-2`);

@@ -24,6 +24,7 @@ export const SCREEN_COMMANDS = [
   'inbox.archive',
   'issue.copyLink',
   'issue.copyBranch',
+  'issue.relation',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -176,6 +177,11 @@ export const COMMANDS: readonly Command[] = [
   screen('list.clear', 'Clear selection', 'Issue list', 'Escape'),
   screen('issue.state', 'Change state', 'Issue', 's', { inPalette: true, edits: true }),
   screen('issue.priority', 'Change priority', 'Issue', 'p', { inPalette: true, edits: true }),
+  screen('issue.relation', 'Add relation…', 'Issue', 'r', {
+    inPalette: true,
+    edits: true,
+    keywords: ['blocks', 'blocked', 'related', 'duplicate'],
+  }),
   screen('issue.assignee', 'Change assignee', 'Issue', 'a', { inPalette: true, edits: true }),
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
   // The focused row in the inbox; in its Archived view, back to the inbox.

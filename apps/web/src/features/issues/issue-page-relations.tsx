@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   RELATION_SIDE_LABELS,
@@ -18,6 +18,7 @@ import {
   useProjectMap,
 } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
+import { useScreenCommands } from '../commands/index.ts';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { parentOptions } from './issue-properties-options.ts';
 import { addRelation, removeRelation } from './relation-writes.ts';
@@ -60,6 +61,13 @@ export const Relations = memo(function Relations({
     () => parentOptions(issueId, issues, projects).slice(1),
     [issueId, issues, projects],
   );
+
+  // The palette's Add relation… and its key (r) open the form; it opens on its side choice.
+  useScreenCommands({ 'issue.relation': () => setAdding(true) }, !readOnly);
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (adding) form.current?.querySelector('select')?.focus();
+  }, [adding]);
 
   const rows = useMemo(() => {
     const all: Row[] = [...from, ...to].map((relation) => ({
@@ -114,7 +122,7 @@ export const Relations = memo(function Relations({
         </ul>
       )}
       {adding ? (
-        <div className="relations__form">
+        <div className="relations__form" ref={form}>
           <SelectField
             label="This issue"
             className="relations__side"
