@@ -5,6 +5,8 @@ export const LIMITS = {
   projectsPerWorkspace: 200,
   labelsPerWorkspace: 500,
   labelsPerIssue: 20,
+  /** SPEC §10: relations one issue takes part in. */
+  relationsPerIssue: 50,
   documentBytes: 1_000_000,
   bulkDocsPerRequest: 1_000,
   requestBodyBytes: 10_000_000,

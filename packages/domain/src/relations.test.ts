@@ -70,5 +70,10 @@ describe('relations', () => {
     expect(relationProblem({ _id: 'issue:a' }, 'issue:a', 'relates', has)).toMatch(/itself/);
     expect(relationProblem({ _id: 'issue:b' }, 'issue:a', 'blocks', has)).toMatch(/already/);
     expect(relationProblem({ _id: 'issue:a' }, 'issue:b', 'relates', has)).toBeNull();
+    const full = (id: string) => (id === 'issue:b' ? 50 : 49);
+    expect(relationProblem({ _id: 'issue:a' }, 'issue:b', 'relates', has, full)).toBe(
+      'An issue has at most 50 relations',
+    );
+    expect(relationProblem({ _id: 'issue:a' }, 'issue:c', 'relates', has, full)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { ActivityDoc, IssueDoc, ProjectDoc, RelationDoc, RelationKind } from './documents.ts';
 import { relationId } from './ids.ts';
+import { LIMITS } from './limits.ts';
 
 /** How an issue relates to the other issue of a relation, seen from it. */
 export const RELATION_SIDES = [
@@ -86,14 +87,26 @@ export function relationActivities(
   });
 }
 
-/** Whether a relation of `side` between the two may be added: not to itself, and not twice. */
+export const RELATIONS_LIMIT_MESSAGE = `An issue has at most ${LIMITS.relationsPerIssue} relations`;
+
+/**
+ * Whether a relation of `side` between the two may be added: not to itself, not twice, and not
+ * past the limit for either issue (checked on the device: the server's rules cannot count them).
+ */
 export function relationProblem(
   issue: Pick<IssueDoc, '_id'>,
   otherId: string,
   side: RelationSide,
   existing: (id: string) => unknown,
+  /** How many relations an issue takes part in now. */
+  countOf: (issueId: string) => number = () => 0,
 ): string | null {
   if (otherId === issue._id) return 'An issue cannot be related to itself';
+  if (
+    countOf(issue._id) >= LIMITS.relationsPerIssue ||
+    countOf(otherId) >= LIMITS.relationsPerIssue
+  )
+    return RELATIONS_LIMIT_MESSAGE;
   const { _id } = newRelation({ side, issueId: issue._id, otherId, createdBy: '', now: '' });
   return existing(_id) ? 'These issues are related this way already' : null;
 }

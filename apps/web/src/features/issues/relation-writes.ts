@@ -17,6 +17,10 @@ const by = (session: WorkspaceSession) => ({
   newActivityId: () => newDocId('activity'),
 });
 
+const has = (session: WorkspaceSession) => (id: string) => session.store.get(id);
+const count = (session: WorkspaceSession) => (issueId: string) =>
+  session.store.relationsFrom(issueId).length + session.store.relationsTo(issueId).length;
+
 /**
  * Relate `issueId` to `otherId` as `side` says, with an activity on each of the two (SPEC §10).
  * Refused before anything is written when the issue would relate to itself, or already does.
@@ -27,12 +31,11 @@ export async function addRelation(
   otherId: string,
   side: RelationSide,
 ): Promise<WriteOutcome> {
-  const problem = relationProblem({ _id: issueId }, otherId, side, (id) => session.store.get(id));
+  const problem = relationProblem({ _id: issueId }, otherId, side, has(session), count(session));
   if (problem) return { ok: false, message: problem, errors: [] };
   return session.update(() => {
     // Built when the write runs: a relation another device added meanwhile is not added twice.
-    if (relationProblem({ _id: issueId }, otherId, side, (id) => session.store.get(id)))
-      return null;
+    if (relationProblem({ _id: issueId }, otherId, side, has(session), count(session))) return null;
     const stamp = by(session);
     const relation = newRelation({
       side,
