@@ -42,7 +42,8 @@ export const revisionsSchema = z.strictObject({
     .max(1_000),
 });
 const couchFields = {
-  _id: z.string().min(1).max(120),
+  // A relation's id holds two issue tails (ids.ts: relationId): up to 149 characters.
+  _id: z.string().min(1).max(160),
   _rev: revSchema.optional(),
   _revisions: revisionsSchema.optional(),
 };

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { relationDocSchema } from './documents.ts';
 import fc from 'fast-check';
 import {
   DOC_TYPES,
@@ -135,6 +136,23 @@ describe('relation ids', () => {
         expect(typeOfId(id)).toBe('relation');
       }),
     );
+  });
+
+  it('fit the schema with the longest issue tails', () => {
+    const long = 'x'.repeat(64);
+    const id = relationId('duplicates', `issue:a${long.slice(1)}`, `issue:${long}`);
+    expect(typeOfId(id)).toBe('relation');
+    const doc = {
+      _id: id,
+      type: 'relation',
+      fromIssueId: `issue:a${long.slice(1)}`,
+      toIssueId: `issue:${long}`,
+      kind: 'duplicates',
+      createdBy: 'u1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(relationDocSchema.safeParse(doc).success).toBe(true);
   });
 
   it('refuse a free tail, another kind or a missing issue', () => {

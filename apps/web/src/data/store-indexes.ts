@@ -76,11 +76,13 @@ export class StoreIndexes {
 
   /** Issues another blocks, and issues that block another; the same sets until one changes. */
   blockSets(): IssueBlockSets {
-    const relations = [...this.blocks.values()];
-    this.blockSetsNow ??= {
-      blocked: new Set(relations.map((r) => r.toIssueId)),
-      blocking: new Set(relations.map((r) => r.fromIssueId)),
-    };
+    if (!this.blockSetsNow) {
+      const relations = [...this.blocks.values()];
+      this.blockSetsNow = {
+        blocked: new Set(relations.map((r) => r.toIssueId)),
+        blocking: new Set(relations.map((r) => r.fromIssueId)),
+      };
+    }
     return this.blockSetsNow;
   }
 

@@ -97,11 +97,12 @@ export class WorkspaceStore {
     return this.indexes.commentsOf(issueId);
   }
 
-  /** Values of an issue that concurrent edits replaced, oldest first. */
+  /** Relations the issue starts: it blocks, relates to or duplicates the other. */
   relationsFrom(issueId: string): readonly RelationDoc[] {
     return this.indexes.relationsFrom(issueId);
   }
 
+  /** Relations that point at the issue. */
   relationsTo(issueId: string): readonly RelationDoc[] {
     return this.indexes.relationsTo(issueId);
   }
@@ -109,6 +110,7 @@ export class WorkspaceStore {
   /** Issues another blocks, and issues that block another; new sets only when one changes. */
   blockSets = (): IssueBlockSets => this.indexes.blockSets();
 
+  /** Values of an issue that concurrent edits replaced, oldest first. */
   conflictsOf(issueId: string): readonly ConflictDoc[] {
     return this.indexes.conflictsOf(issueId);
   }

@@ -111,7 +111,8 @@ export function IssuePage() {
             onToggleTask={toggleTask}
           />
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
-          <Relations issueId={issue._id} readOnly={readOnly} />
+          {/* Keyed: following a relation to the other issue starts its form afresh. */}
+          <Relations key={issue._id} issueId={issue._id} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={historyStates} />
         </article>
         <IssueProperties
