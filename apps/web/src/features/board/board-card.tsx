@@ -47,6 +47,7 @@ export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
   const onKeyDown = listeners?.onKeyDown as KeyboardEventHandler | undefined;
   const style = { transform: CSS.Translate.toString(transform), transition };
   const assigneeName = assignee ? assignee.name || assignee.email : null;
+  const content = { issue, issueKey, href, assigneeName, blocked };
   return (
     <li
       ref={setNodeRef}
@@ -56,24 +57,9 @@ export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
       onPointerDown={onPointerDown}
     >
       {onOpenMenu ? (
-        <CardMenus
-          issue={issue}
-          issueKey={issueKey}
-          href={href}
-          assigneeName={assigneeName}
-          state={state}
-          onOpenMenu={onOpenMenu}
-          menuOpen={menuOpen}
-          blocked={blocked}
-        />
+        <CardMenus {...content} state={state} onOpenMenu={onOpenMenu} menuOpen={menuOpen} />
       ) : (
-        <BoardCardBody
-          issue={issue}
-          issueKey={issueKey}
-          href={href}
-          assigneeName={assigneeName}
-          blocked={blocked}
-        />
+        <BoardCardBody {...content} />
       )}
       {draggable ? (
         <button
