@@ -112,7 +112,7 @@ export function IssuePage() {
           />
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
           {/* Keyed: following a relation to the other issue starts its form afresh. */}
-          <Relations key={issue._id} issueId={issue._id} readOnly={readOnly} />
+          <Relations key={`${issue._id}-relations`} issueId={issue._id} readOnly={readOnly} />
           <ActivityTimeline issueId={issue._id} states={historyStates} />
         </article>
         <IssueProperties
