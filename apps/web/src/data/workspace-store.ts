@@ -1,3 +1,5 @@
+// Over 300 lines: the store's one lifecycle (ingest, apply, mark loaded, show pending/saved) moves
+// its collections, indexes and waiters together; the indexes and collections are already apart.
 import {
   workspaceDocSchema,
   type ActivityDoc,

@@ -112,13 +112,7 @@ function CardMenus({
           {assigneeName ? <Avatar name={assigneeName} /> : <span className="board-card__nobody" />}
         </PropertyButton>
       </div>
-      <CardTitle
-        issue={issue}
-        issueKey={issueKey}
-        href={href}
-        assigneeName={assigneeName}
-        blocked={blocked}
-      />
+      <CardTitle {...{ issue, issueKey, href, assigneeName, blocked }} />
       <div className="board-card__meta">
         <PropertyButton
           {...common}
@@ -191,13 +185,7 @@ export function BoardCardBody({
         {assigneeName ? <Avatar name={assigneeName} /> : null}
       </div>
       {href ? (
-        <CardTitle
-          issue={issue}
-          issueKey={issueKey}
-          href={href}
-          assigneeName={assigneeName}
-          blocked={blocked}
-        />
+        <CardTitle {...{ issue, issueKey, href, assigneeName, blocked }} />
       ) : (
         <span className="board-card__title">{issue.title}</span>
       )}

@@ -1,3 +1,5 @@
+// Over 300 lines: one incremental derivation (what changed since the last snapshot, per issue
+// group); its parts (notification-of, issue-groups, notification-order) are already apart.
 import type { ActivityDoc, CommentDoc, IssueDoc } from '@keel/domain';
 import { snapshotChanges, type SnapshotChanges } from '../../shared/lib/snapshot-changes.ts';
 import { IssueGroups, type IssueGroup } from './issue-groups.ts';
