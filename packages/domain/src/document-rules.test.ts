@@ -277,6 +277,26 @@ const MATRIX: Record<AuthoredType, Partial<Record<Action, Role[]>>> = {
   },
 };
 
+describe('checkDocumentWrite: a relation made again on another device', () => {
+  it('is taken when replicated, as a create in its writer’s own name', () => {
+    const theirs = stored(make.relation(OTHER));
+    for (const role of ROLES) {
+      const mine = { ...make.relation(USER[role]), _rev: '1-b' };
+      const verdict = checkDocumentWrite(mine, { ...ctx(role, theirs), replicated: true });
+      expect(verdict.ok, role).toBe(OAM.includes(role));
+      // Never in someone else's name, and never as an edit outside replication.
+      expect(
+        checkDocumentWrite(
+          { ...make.relation(OTHER), _rev: '1-b' },
+          { ...ctx(role, theirs), replicated: true },
+        ).ok,
+        role,
+      ).toBe(false);
+      expect(checkDocumentWrite(mine, ctx(role, theirs)).ok, role).toBe(false);
+    }
+  });
+});
+
 describe('checkDocumentWrite: conflict entries', () => {
   it('may be written by anyone who edits issues, whoever’s edits they keep, and never changed', () => {
     for (const role of ROLES) {

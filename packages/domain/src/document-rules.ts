@@ -20,6 +20,8 @@ export interface WriteContext {
    * `tombstoneOf` kept of it). A create that matches it restores the document (an undo).
    */
   tombstone?: Record<string, unknown> | null;
+  /** A revision made elsewhere, pushed by replication (`new_edits: false`). */
+  replicated?: boolean;
 }
 
 export type WriteVerdict =
@@ -166,6 +168,22 @@ export function mayDelete(doc: WorkspaceDoc, role: Role, userId: string): boolea
   return permission !== null && can(role, permission);
 }
 
+/** A new document: its writer may create its kind, in their own name. */
+function createVerdict(doc: WorkspaceDoc, ctx: WriteContext): WriteVerdict {
+  const permission = CREATE[doc.type];
+  if (!permission || !can(ctx.role, permission))
+    return refuse('FORBIDDEN', "You don't have permission to create this");
+  if (AUTHOR_FIELD[doc.type] && authorOf(doc) !== ctx.userId)
+    return refuse('FORBIDDEN', 'A document can only be created in your own name', [
+      { path: AUTHOR_FIELD[doc.type] ?? '', message: 'Must be you' },
+    ]);
+  if (doc.type === 'readMarker' && doc._id !== readMarkerId(doc.userId))
+    return refuse('VALIDATION_FAILED', 'A read marker is stored under its owner’s id', [
+      { path: '_id', message: `Must be ${readMarkerId(doc.userId)}` },
+    ]);
+  return { ok: true, doc };
+}
+
 /**
  * Decide one write. `raw` is what the client sent: a full document, or a deletion stub
  * (`{_id, _rev, _deleted: true}`).
@@ -237,23 +255,14 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     return { ok: true, doc };
   }
 
-  if (!ctx.existing) {
-    const permission = CREATE[type];
-    if (!permission || !can(ctx.role, permission))
-      return refuse('FORBIDDEN', "You don't have permission to create this");
-    if (AUTHOR_FIELD[type] && authorOf(doc) !== ctx.userId)
-      return refuse('FORBIDDEN', 'A document can only be created in your own name', [
-        { path: AUTHOR_FIELD[type] ?? '', message: 'Must be you' },
-      ]);
-    if (doc.type === 'readMarker' && doc._id !== readMarkerId(doc.userId))
-      return refuse('VALIDATION_FAILED', 'A read marker is stored under its owner’s id', [
-        { path: '_id', message: `Must be ${readMarkerId(doc.userId)}` },
-      ]);
-    return { ok: true, doc };
-  }
+  if (!ctx.existing) return createVerdict(doc, ctx);
 
   if (ctx.existing.type !== doc.type)
     return refuse('VALIDATION_FAILED', 'A document cannot change its type');
+  // Two devices that relate the same pair offline write the same id (decision 020): the
+  // second to sync is the same relation made again, a create in its writer's name, which
+  // CouchDB keeps as a sibling revision and the devices settle (web data/conflicts.ts).
+  if (doc.type === 'relation' && ctx.replicated) return createVerdict(doc, ctx);
   const permission = editPermission(ctx.existing, ctx.userId);
   if (!permission || !can(ctx.role, permission)) {
     // A deletion undone before it reached the server arrives as a revision of the document with

@@ -142,3 +142,40 @@ describe('conflictResolution of a read marker (one person, two devices)', () => 
     ]);
   });
 });
+
+describe('conflictResolution of a relation (the same pair related on two devices)', () => {
+  it('keeps the winning revision as it is and deletes the other', () => {
+    const relation = {
+      _id: 'relation:blocks.i1.i2',
+      type: 'relation',
+      kind: 'blocks',
+      createdAt: at(0),
+      updatedAt: at(0),
+    };
+    const won = {
+      ...relation,
+      _rev: '1-bbbb',
+      fromIssueId: 'issue:i1',
+      toIssueId: 'issue:i2',
+      createdBy: 'u1',
+    };
+    // The other device made it the other way round, and later.
+    const lost = {
+      ...relation,
+      _rev: '1-aaaa',
+      fromIssueId: 'issue:i2',
+      toIssueId: 'issue:i1',
+      createdBy: 'u2',
+      createdAt: at(1),
+      updatedAt: at(1),
+    };
+    expect(conflictResolution(won, [lost], null)).toEqual([
+      { _id: 'relation:blocks.i1.i2', _rev: '1-aaaa', _deleted: true },
+    ]);
+  });
+
+  it('leaves a version that is not a valid relation alone', () => {
+    const won = { _id: 'relation:blocks.i1.i2', _rev: '1-b', type: 'relation', kind: 'blocks' };
+    expect(conflictResolution(won, [{ ...won, _rev: '1-a' }], null)).toBeNull();
+  });
+});

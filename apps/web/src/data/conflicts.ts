@@ -6,6 +6,7 @@ import {
   mergeConcurrentIssues,
   mergeReadMarkers,
   readMarkerDocSchema,
+  relationDocSchema,
   typeOfId,
   workspaceDocSchema,
   type LostValue,
@@ -16,7 +17,8 @@ import { sameContent } from './rejected/same-content.ts';
 /**
  * Concurrent edits of one issue or comment, settled on this device (decision 004, 007): the
  * merge is written on top of the winning revision, every other live revision is deleted, and
- * each value the merge replaced becomes a conflict entry on the issue's timeline. Every device
+ * each value the merge replaced becomes a conflict entry on the issue's timeline. A relation
+ * two devices made keeps the winning revision; a read marker joins its versions. Every device
  * that sees the same versions and finds the same common version writes the same documents.
  */
 
@@ -39,7 +41,7 @@ export function commonRevision(versions: readonly object[]): string | null {
   return common?.[0] ?? null;
 }
 
-type Merge = { content: { _id: string; updatedAt: string }; lost: LostValue[]; issueId?: string };
+type Merge = { content: { _id: string }; lost: LostValue[]; issueId?: string };
 
 /** Every version (and the base, if valid) read with `schema`; null when a version is not valid. */
 function parseVersions<T>(
@@ -57,7 +59,7 @@ function parseVersions<T>(
   return { docs, base: parsedBase?.success ? parsedBase.data : null };
 }
 
-/** The merge of valid versions of an issue or comment; null when one is not valid. */
+/** The merge of valid versions of a document Keel settles; null when one is not valid. */
 function merge(versions: readonly object[], base: object | null): Merge | null {
   const id = (versions[0] as Revisions | undefined)?._id ?? '';
   const type = typeOfId(id);
@@ -72,6 +74,11 @@ function merge(versions: readonly object[], base: object | null): Merge | null {
     if (!read) return null;
     const { comment, lost } = mergeConcurrentComments(read.docs, read.base);
     return { content: comment, lost, issueId: comment.issueId };
+  }
+  if (type === 'relation') {
+    // One relation made on two devices (decision 020): the winner stays, as every device picks it.
+    const read = parseVersions(relationDocSchema, versions, null);
+    return read?.docs[0] ? { content: read.docs[0], lost: [] } : null;
   }
   if (type === 'readMarker') {
     // One person's inbox state from two of their devices: a join, no base needed.

@@ -83,6 +83,7 @@ export function admit(
     userId: context.userId,
     existing: (id && before.get(id)) || null,
     tombstone: id ? context.tombstone(id) : null,
+    replicated: context.replicated,
   });
   if (!verdict.ok && context.replicated && prunes(raw, id, context))
     verdict = { ok: true, doc: null };

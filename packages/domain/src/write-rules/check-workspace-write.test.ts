@@ -319,6 +319,25 @@ describe('checkWorkspaceWrite: relations', () => {
       /^schema-and-role: /,
     );
   });
+
+  it('takes the same relation made again on a second device as a create in its writer’s name', () => {
+    // Device 2 of u2 related the pair first; u1's device pushes its own revision of the id.
+    const theirs = { ...relation(parent._id, other._id), createdBy: 'u2', _rev: '1-b' };
+    const held = [...workspace, theirs as unknown as WorkspaceDoc];
+    const mine = { ...relation(other._id, parent._id), _rev: '1-a' };
+    expect(verdictOf(mine, { replicated: true }, held)).toBe('ok');
+    expect(verdictOf(mine, { replicated: true, role: 'viewer' }, held)).toMatch(
+      /^schema-and-role: /,
+    );
+    expect(verdictOf({ ...mine, createdBy: 'u2' }, { replicated: true }, held)).toBe(
+      'schema-and-role: A document can only be created in your own name',
+    );
+    // Its issues are checked again: one deleted meanwhile refuses it like a create.
+    const gone = held.filter((d) => d._id !== other._id);
+    expect(verdictOf(mine, { replicated: true }, gone)).toBe(
+      'relation-between-issues: Both issues must be issues of this workspace',
+    );
+  });
 });
 
 describe('checkWorkspaceWrite: admission', () => {

@@ -3,10 +3,13 @@ import type { WriteRule } from './types.ts';
 
 export const RELATED_ISSUE_NOT_FOUND = 'Both issues must be issues of this workspace';
 
-/** SPEC §10: a new relation is between two issues of the workspace (any of its projects). */
+/**
+ * SPEC §10: a relation is between two issues of the workspace (any of its projects); also when
+ * another device made the same relation first (a sibling revision, document-rules.ts).
+ */
 export const relationBetweenIssues: WriteRule = {
   name: 'relation-between-issues',
-  appliesTo: (write) => write.doc.type === 'relation' && !write.existing,
+  appliesTo: (write) => write.doc.type === 'relation',
   check: (write, _context, lookup) => {
     const { doc } = write;
     if (doc.type !== 'relation') return null;
@@ -16,8 +19,8 @@ export const relationBetweenIssues: WriteRule = {
       return { path: 'toIssueId', message: RELATED_ISSUE_NOT_FOUND };
     return null;
   },
-  reads: (doc, existing) => {
-    if (doc.type !== 'relation' || existing) return {};
+  reads: (doc) => {
+    if (doc.type !== 'relation') return {};
     const ids = [sentString(doc, 'fromIssueId'), sentString(doc, 'toIssueId')];
     return { ids: ids.filter((id): id is string => id !== undefined) };
   },

@@ -21,8 +21,8 @@ export interface MergerContext {
 
 /**
  * Concurrent edits on this device: keeps the version each edit starts from (the base a later
- * merge needs), and settles each conflicted issue, comment or own read marker as it arrives on
- * the replica's change feed (conflicts.ts), queued with the person's own writes.
+ * merge needs), and settles each conflicted issue, comment, relation or own read marker as it
+ * arrives on the replica's change feed (conflicts.ts), queued with the person's own writes.
  */
 export class ConflictMerger {
   readonly bases: BaseVersions;
@@ -60,7 +60,7 @@ export class ConflictMerger {
   /** Only what the person may edit: a refused merge would only be undone again. */
   private mayWrite(id: string): boolean {
     const role = this.ctx.role();
-    if (typeOfId(id) === 'issue') return can(role, 'issue:edit');
+    if (typeOfId(id) === 'issue' || typeOfId(id) === 'relation') return can(role, 'issue:edit');
     if (typeOfId(id) === 'readMarker') return id === readMarkerId(this.ctx.userId);
     const comment = this.ctx.lookup(id);
     return (
