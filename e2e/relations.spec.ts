@@ -140,3 +140,48 @@ test('made offline, a relation syncs later; a viewer sees it and cannot change i
   await owner.context.close();
   await viewer.context.close();
 });
+
+test('Undo takes back adding a duplicate and removing a relation; a done blocker unblocks', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await ownerWithWorkspace(browser, 'Undo relations');
+  await owner.page.goto(`/${owner.slug}/issues`);
+  await owner.keel.createIssue('Export to CSV');
+  await owner.keel.createIssue('CSV export');
+  const toast = (text: string) => owner.page.locator('.toast').filter({ hasText: text });
+
+  await owner.page.goto(`/${owner.slug}/issue/ENG-2`);
+  const page = new IssuePageModel(owner.page);
+  await relate(owner.page, 'duplicate of', 'ENG-1');
+  await expect(page.combobox('State')).toHaveValue('Canceled');
+  await toast('Added relation: duplicate of ENG-1').getByRole('button', { name: 'Undo' }).click();
+  await expect(relations(owner.page)).toContainText('No related issues.');
+  await expect(page.combobox('State')).toHaveValue('Todo');
+  await expect(owner.page.locator('.toast')).toContainText(
+    'Undone: added relation: duplicate of ENG-1.',
+  );
+
+  await relate(owner.page, 'blocked by', 'ENG-1');
+  await relations(owner.page)
+    .getByRole('button', { name: 'Remove relation: blocked by ENG-1' })
+    .click();
+  await expect(relations(owner.page)).toContainText('No related issues.');
+  await toast('Removed relation: blocked by ENG-1').getByRole('button', { name: 'Undo' }).click();
+  await expect(relations(owner.page).getByRole('listitem')).toContainText('Blocked by');
+  await expect
+    .poll(async () => (await serverRelations(owner.page, owner.slug)).length, SYNCED)
+    .toBe(1);
+
+  // Once the blocking issue is done, the other is no longer marked blocked.
+  await owner.page.goto(`/${owner.slug}/issues`);
+  await expect(owner.page.getByRole('link', { name: /^ENG-2 CSV export, blocked,/ })).toBeVisible();
+  await owner.page.goto(`/${owner.slug}/issue/ENG-1`);
+  await page.choose('State', 'Done');
+  await expect(page.combobox('State')).toHaveValue('Done');
+  await owner.page.goto(`/${owner.slug}/issues?relation=blocked`);
+  await expect(owner.page.getByRole('link', { name: /^ENG-2 / })).toBeHidden();
+  await owner.page.goto(`/${owner.slug}/issues`);
+  await expect(owner.page.getByRole('link', { name: /^ENG-2 CSV export, Todo/ })).toBeVisible();
+  await owner.context.close();
+});

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { relationDocSchema } from './documents.ts';
-import { FIXTURE_TIME, testProject } from './test-fixtures.ts';
+import { relationDocSchema, type WorkspaceDoc } from './documents.ts';
+import { FIXTURE_TIME, testIssue, testProject } from './test-fixtures.ts';
 import {
+  blockSetsOf,
   duplicateOf,
   duplicateStateId,
+  liveRelationCount,
   newRelation,
   RELATION_SIDES,
   relationActivities,
@@ -75,5 +77,64 @@ describe('relations', () => {
       'An issue has at most 50 relations',
     );
     expect(relationProblem({ _id: 'issue:a' }, 'issue:c', 'relates', has, full)).toBeNull();
+  });
+});
+
+describe('blockSetsOf', () => {
+  const blocker = testIssue({ _id: 'issue:b', number: 1 });
+  const blocked = testIssue({ _id: 'issue:a', number: 2 });
+  const relation = newRelation({
+    side: 'blocks',
+    issueId: blocker._id,
+    otherId: blocked._id,
+    createdBy: 'u1',
+    now: FIXTURE_TIME,
+  });
+  const lookup =
+    (...docs: WorkspaceDoc[]) =>
+    (id: string) =>
+      docs.find((d) => d._id === id);
+
+  it('marks the blocked and the blocking issue while the blocker is open', () => {
+    const sets = blockSetsOf([relation], lookup(blocker, blocked));
+    expect([...sets.blocked]).toEqual([blocked._id]);
+    expect([...sets.blocking]).toEqual([blocker._id]);
+  });
+
+  it('stops once the blocker is completed or canceled, or either issue is deleted', () => {
+    const done = { ...blocker, completedAt: FIXTURE_TIME };
+    const canceled = { ...blocker, canceledAt: FIXTURE_TIME };
+    for (const docs of [[done, blocked], [canceled, blocked], [blocker], [blocked]]) {
+      const sets = blockSetsOf([relation], lookup(...docs));
+      expect(sets.blocked.size + sets.blocking.size).toBe(0);
+    }
+  });
+
+  it('ignores relations of other kinds', () => {
+    const relates = newRelation({
+      side: 'relates',
+      issueId: blocker._id,
+      otherId: blocked._id,
+      createdBy: 'u1',
+      now: FIXTURE_TIME,
+    });
+    expect(blockSetsOf([relates], lookup(blocker, blocked)).blocked.size).toBe(0);
+  });
+});
+
+describe('liveRelationCount', () => {
+  it('counts only relations whose other issue exists', () => {
+    const relations = ['issue:x', 'issue:y', 'issue:gone'].map((otherId) =>
+      newRelation({
+        side: 'relates',
+        issueId: 'issue:a',
+        otherId,
+        createdBy: 'u1',
+        now: FIXTURE_TIME,
+      }),
+    );
+    const held = new Set(['issue:a', 'issue:x', 'issue:y']);
+    const docOf = (id: string) => (held.has(id) ? testIssue({ _id: id, number: 1 }) : undefined);
+    expect(liveRelationCount(relations, 'issue:a', docOf)).toBe(2);
   });
 });

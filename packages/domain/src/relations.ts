@@ -1,5 +1,13 @@
-import type { ActivityDoc, IssueDoc, ProjectDoc, RelationDoc, RelationKind } from './documents.ts';
+import type {
+  ActivityDoc,
+  IssueDoc,
+  ProjectDoc,
+  RelationDoc,
+  RelationKind,
+  WorkspaceDoc,
+} from './documents.ts';
 import { relationId } from './ids.ts';
+import type { IssueBlockSets } from './issue-query.ts';
 import { LIMITS } from './limits.ts';
 
 /** How an issue relates to the other issue of a relation, seen from it. */
@@ -129,4 +137,38 @@ export function duplicateOf(side: RelationSide, issueId: string, otherId: string
   if (side === 'duplicates') return issueId;
   if (side === 'duplicated-by') return otherId;
   return null;
+}
+
+/**
+ * Which issues are blocked and which are blocking, from the `blocks` relations: one counts while
+ * both its issues exist (a deleted issue's relations stay, for its restore) and the blocking
+ * issue is not finished, as in Linear, where completing the blocker unblocks.
+ */
+export function blockSetsOf(
+  relations: Iterable<RelationDoc>,
+  docOf: (id: string) => WorkspaceDoc | undefined,
+): IssueBlockSets {
+  const blocked = new Set<string>();
+  const blocking = new Set<string>();
+  for (const relation of relations) {
+    if (relation.kind !== 'blocks') continue;
+    const blocker = docOf(relation.fromIssueId);
+    if (blocker?.type !== 'issue' || docOf(relation.toIssueId)?.type !== 'issue') continue;
+    if (blocker.completedAt !== null || blocker.canceledAt !== null) continue;
+    blocked.add(relation.toIssueId);
+    blocking.add(relation.fromIssueId);
+  }
+  return { blocked, blocking };
+}
+
+/** How many relations an issue takes part in with issues that exist: what the limit counts. */
+export function liveRelationCount(
+  relations: readonly RelationDoc[],
+  issueId: string,
+  docOf: (id: string) => WorkspaceDoc | undefined,
+): number {
+  return relations.filter((r) => {
+    const otherId = r.fromIssueId === issueId ? r.toIssueId : r.fromIssueId;
+    return docOf(otherId)?.type === 'issue';
+  }).length;
 }

@@ -1,11 +1,13 @@
-import type {
-  ActivityDoc,
-  CommentDoc,
-  ConflictDoc,
-  IssueBlockSets,
-  IssueDoc,
-  RelationDoc,
-  WorkspaceDoc,
+import {
+  blockSetsOf,
+  NO_BLOCKS,
+  type ActivityDoc,
+  type CommentDoc,
+  type ConflictDoc,
+  type IssueBlockSets,
+  type IssueDoc,
+  type RelationDoc,
+  type WorkspaceDoc,
 } from '@keel/domain';
 import { byCreation, GroupIndex } from './group-index.ts';
 
@@ -31,10 +33,12 @@ export class StoreIndexes {
     byCreation,
   );
   private readonly relationsToIssue = new GroupIndex<RelationDoc>((r) => r.toIssueId, byCreation);
-  // The `blocks` relations by id, and the issues they block and that block, rebuilt only after
-  // one changes.
+  // The `blocks` relations by id and the issues in them; the sets of blocked and blocking issues
+  // are rebuilt only after one of those changes, and kept as the same object when equal.
   private readonly blocks = new Map<string, RelationDoc>();
-  private blockSetsNow: IssueBlockSets | null = null;
+  private readonly blockIssues = new Map<string, number>();
+  private blocksChanged = false;
+  private blockSetsNow: IssueBlockSets = NO_BLOCKS;
 
   put(doc: WorkspaceDoc): void {
     this.each(doc, 'put');
@@ -75,13 +79,12 @@ export class StoreIndexes {
   }
 
   /** Issues another blocks, and issues that block another; the same sets until one changes. */
-  blockSets(): IssueBlockSets {
-    if (!this.blockSetsNow) {
-      const relations = [...this.blocks.values()];
-      this.blockSetsNow = {
-        blocked: new Set(relations.map((r) => r.toIssueId)),
-        blocking: new Set(relations.map((r) => r.fromIssueId)),
-      };
+  blockSets(docOf: (id: string) => WorkspaceDoc | undefined): IssueBlockSets {
+    if (this.blocksChanged) {
+      this.blocksChanged = false;
+      const next = blockSetsOf(this.blocks.values(), docOf);
+      if (!sameSet(next.blocked, this.blockSetsNow.blocked)) this.blockSetsNow = next;
+      else if (!sameSet(next.blocking, this.blockSetsNow.blocking)) this.blockSetsNow = next;
     }
     return this.blockSetsNow;
   }
@@ -90,6 +93,8 @@ export class StoreIndexes {
     if (doc.type === 'issue') {
       this.issuesByNumber[op](doc);
       this.subIssues[op](doc);
+      // Finishing, reopening or deleting a blocking issue changes what it blocks.
+      if (this.blockIssues.has(doc._id)) this.blocksChanged = true;
     } else if (doc.type === 'activity') this.activityByIssue[op](doc);
     else if (doc.type === 'comment') this.commentsByIssue[op](doc);
     else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
@@ -97,9 +102,24 @@ export class StoreIndexes {
       this.relationsFromIssue[op](doc);
       this.relationsToIssue[op](doc);
       if (doc.kind !== 'blocks') return;
+      const held = this.blocks.get(doc._id);
+      if (held) this.countBlockIssues(held, -1);
       if (op === 'put') this.blocks.set(doc._id, doc);
       else this.blocks.delete(doc._id);
-      this.blockSetsNow = null;
+      if (op === 'put') this.countBlockIssues(doc, 1);
+      this.blocksChanged = true;
     }
   }
+
+  private countBlockIssues(relation: RelationDoc, by: 1 | -1): void {
+    for (const id of [relation.fromIssueId, relation.toIssueId]) {
+      const count = (this.blockIssues.get(id) ?? 0) + by;
+      if (count > 0) this.blockIssues.set(id, count);
+      else this.blockIssues.delete(id);
+    }
+  }
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((id) => b.has(id));
 }

@@ -64,7 +64,18 @@ describe('WorkspaceStore indexes', () => {
       { id: a._id, seq: 2, deleted: false, doc: { ...a, title: 'Renamed', _rev: '2-a' } },
     ]);
     expect(store.blockSets()).toBe(sets);
-    store.apply([{ id: blocks._id, seq: 3, deleted: true, doc: null }]);
+    // Completing the blocker unblocks; reopening it blocks again.
+    store.apply([
+      { id: b._id, seq: 3, deleted: false, doc: { ...b, completedAt: at, _rev: '2-b' } },
+    ]);
+    expect(store.blockSets().blocked.size).toBe(0);
+    store.apply([{ id: b._id, seq: 4, deleted: false, doc: { ...b, _rev: '3-b' } }]);
+    expect([...store.blockSets().blocked]).toEqual([a._id]);
+    // So does deleting either issue; its relation stays for a restore.
+    store.apply([{ id: a._id, seq: 5, deleted: true, doc: null }]);
+    expect(store.blockSets().blocked.size).toBe(0);
+    expect(store.relationsFrom(b._id)).toEqual([blocks]);
+    store.apply([{ id: blocks._id, seq: 6, deleted: true, doc: null }]);
     expect(store.blockSets().blocked.size).toBe(0);
     expect(store.relationsTo(a._id)).toEqual([]);
   });

@@ -110,7 +110,7 @@ export class WorkspaceStore {
   }
 
   /** Issues another blocks, and issues that block another; new sets only when one changes. */
-  blockSets = (): IssueBlockSets => this.indexes.blockSets();
+  blockSets = (): IssueBlockSets => this.indexes.blockSets((id) => this.get(id));
 
   /** Values of an issue that concurrent edits replaced, oldest first. */
   conflictsOf(issueId: string): readonly ConflictDoc[] {

@@ -21,7 +21,8 @@ import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useScreenCommands } from '../commands/index.ts';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { parentOptions } from './issue-properties-options.ts';
-import { addRelation, removeRelation } from './relation-writes.ts';
+import { addRelation, removeRelation } from '../../data/relation-writes.ts';
+import { offerUndoOfRelationAdded, offerUndoOfRelationRemoved } from '../undo/index.ts';
 import './issue-page-relations.css';
 
 interface Row {
@@ -77,19 +78,38 @@ export const Relations = memo(function Relations({
     return all.sort((a, b) => RELATION_SIDES.indexOf(a.side) - RELATION_SIDES.indexOf(b.side));
   }, [from, to, issueId]);
 
+  /** "blocked by ENG-5": how this issue relates to the other, for the Undo toast. */
+  const described = useCallback(
+    (relation: RelationDoc) => {
+      const { side: seen, otherId } = relationSide(relation, issueId);
+      const other = session.store.get(otherId);
+      const key = other?.type === 'issue' ? issueKeyOf(other, projects) : 'an issue';
+      return `${RELATION_SIDE_LABELS[seen].toLowerCase()} ${key}`;
+    },
+    [session, issueId, projects],
+  );
+
   const add = useCallback(
     async (otherId: string) => {
-      const outcome = await addRelation(session, issueId, otherId, side);
-      if (!outcome.ok) return setError(outcome.message);
+      const added = await addRelation(session, issueId, otherId, side);
+      if (!added.outcome.ok) return setError(added.outcome.message);
       setError(null);
       setAdding(false);
+      if (added.relation)
+        offerUndoOfRelationAdded(session, `Added relation: ${described(added.relation)}`, added);
     },
-    [session, issueId, side],
+    [session, issueId, side, described],
   );
 
   const remove = async (relationId: string) => {
-    const outcome = await removeRelation(session, relationId);
-    setError(outcome.ok ? null : outcome.message);
+    const removed = await removeRelation(session, relationId);
+    setError(removed.outcome.ok ? null : removed.outcome.message);
+    if (removed.relation)
+      offerUndoOfRelationRemoved(
+        session,
+        `Removed relation: ${described(removed.relation)}`,
+        removed.relation,
+      );
   };
 
   return (

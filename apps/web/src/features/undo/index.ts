@@ -5,3 +5,4 @@ export { undoLast } from './offer-undo.ts';
 export { offerUndoOfCommentDeletion, offerUndoOfIssueDeletion } from './undo-deletion.ts';
 export type { DeletedIssue } from './undo-deletion.ts';
 export { offerUndoOfEdits } from './undo-edits.ts';
+export { offerUndoOfRelationAdded, offerUndoOfRelationRemoved } from './undo-relations.ts';
