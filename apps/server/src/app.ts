@@ -34,6 +34,7 @@ import { changeStreamRoutes } from './routes/db/change-stream-route.ts';
 import { membersRoutes } from './routes/api/members-routes.ts';
 import { closeIdleConnectionsWhileClosing } from './plugins/idle-connections.ts';
 import { CheckpointKeeper } from './workspaces/checkpoints/checkpoint-keeper.ts';
+import { CycleKeeper } from './workspaces/cycles/cycle-keeper.ts';
 import { DatabaseInfos } from './workspaces/feed/database-infos.ts';
 import { WorkspaceFeeds } from './workspaces/feed/workspace-feeds.ts';
 import { LiveRequests } from './workspaces/live-requests.ts';
@@ -47,6 +48,8 @@ export interface KeelApp {
   cache: AccessCache;
   feeds: WorkspaceFeeds;
   checkpoints: CheckpointKeeper;
+  /** Schedules cycles and rolls them over (SPEC §10). */
+  cycles: CycleKeeper;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -115,6 +118,8 @@ export interface BuildOptions {
   checkpointFlushMs?: number;
   /** Bytes a change-stream device may leave unread before it is cut off (tests). */
   streamUnreadLimit?: number;
+  /** How often cycles are kept (CycleKeeper); 0: only when a test asks. */
+  cycleKeeperMs?: number;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -267,6 +272,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     void finishDeletions();
   });
+  const cycles = new CycleKeeper(couch, store, app.log, options.now);
+  app.addHook('onReady', async () => {
+    if (options.cycleKeeperMs !== 0) cycles.start(options.cycleKeeperMs);
+  });
+  app.addHook('onClose', async () => cycles.close());
   const sweep = setInterval(() => void finishDeletions(), DELETION_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -279,5 +289,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  return { app, store, couch, embeddedDb, live, cache, feeds, checkpoints };
+  return { app, store, couch, embeddedDb, live, cache, feeds, checkpoints, cycles };
 }

@@ -108,6 +108,18 @@ const VALID: Record<Exclude<DocType, 'member'>, Record<string, unknown>> = {
     createdAt: T,
     updatedAt: T,
   },
+  cycle: {
+    _id: 'cycle:p1.1',
+    type: 'cycle',
+    projectId: 'project:p1',
+    number: 1,
+    name: '',
+    startsOn: '2024-01-01',
+    endsOn: '2024-01-14',
+    completedAt: null,
+    createdAt: T,
+    updatedAt: T,
+  },
 };
 
 const write = (doc: Record<string, unknown>) =>
@@ -164,6 +176,11 @@ describe('ids a document points at have the format of what they point at', () =>
       { ...VALID.relation, _id: 'relation:blocks.i2.i2', toIssueId: 'issue:i2' },
       'toIssueId',
     ],
+    // Its id names its project and its number.
+    ['cycle._id', { ...VALID.cycle, _id: 'cycle:p1.2' }, '_id'],
+    ['cycle._id', { ...VALID.cycle, _id: 'cycle:p2.1' }, '_id'],
+    ['cycle.projectId', { ...VALID.cycle, projectId: 'issue:p1' }, 'projectId'],
+    ['issue.cycleId', { ...VALID.issue, cycleId: 'project:p1' }, 'cycleId'],
   ];
   it.each(cases)('%s refuses %#', (_name, doc, path) => {
     const verdict = write(doc);

@@ -28,8 +28,9 @@ const USER: Record<Role, string> = {
 const OTHER = 'other1';
 
 type Raw = Record<string, unknown>;
-// Conflict entries have no author (whoever merges writes them); tested on their own below.
-type AuthoredType = Exclude<DocType, 'member' | 'conflict'>;
+// Conflict entries have no author (whoever merges writes them), nor have cycles (scheduled by
+// the server or an admin); each is tested on its own below.
+type AuthoredType = Exclude<DocType, 'member' | 'conflict' | 'cycle'>;
 const AUTHORED: AuthoredType[] = [
   'project',
   'issue',
@@ -148,6 +149,18 @@ const make: Record<DocType, (by: string) => Raw> = {
     userId: by,
     lastReadAt: T0,
   }),
+  cycle: () => ({
+    _id: 'cycle:p1.3',
+    type: 'cycle',
+    createdAt: T0,
+    updatedAt: T0,
+    projectId: 'project:p1',
+    number: 3,
+    name: '',
+    startsOn: '2026-11-23',
+    endsOn: '2026-12-06',
+    completedAt: null,
+  }),
   relation: (by) => ({
     _id: 'relation:relates.i1.i2',
     type: 'relation',
@@ -172,6 +185,7 @@ const CHANGE: Record<DocType, Raw> = {
   readMarker: { lastReadAt: T1 },
   // Its kind and issues are its id: only the times could differ.
   relation: {},
+  cycle: { name: 'Launch week' },
 };
 
 const stored = (doc: Raw): WorkspaceDoc => workspaceDocSchema.parse({ ...doc, _rev: '1-a' });
@@ -294,6 +308,35 @@ describe('checkDocumentWrite: a relation made again on another device', () => {
       ).toBe(false);
       expect(checkDocumentWrite(mine, ctx(role, theirs)).ok, role).toBe(false);
     }
+  });
+});
+
+describe('checkDocumentWrite: cycles (SPEC §10)', () => {
+  it('are created, edited and deleted by owners and admins only', () => {
+    const held = stored(make.cycle(''));
+    for (const role of ROLES) {
+      const writes = [
+        checkDocumentWrite(make.cycle(''), ctx(role)),
+        checkDocumentWrite(edited(make.cycle(''), CHANGE.cycle), ctx(role, held)),
+        checkDocumentWrite(stub('cycle:p1.3'), ctx(role, held)),
+      ];
+      for (const verdict of writes)
+        if (OA.includes(role)) expect(verdict.ok, role).toBe(true);
+        else expect(verdict, role).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    }
+  });
+
+  it('keep their project and number (their id), and end after they start', () => {
+    const held = stored(make.cycle(''));
+    expect(
+      checkDocumentWrite(edited(make.cycle(''), { number: 4 }), ctx('admin', held)),
+    ).toMatchObject({ ok: false, errors: [{ path: '_id' }] });
+    expect(
+      checkDocumentWrite({ ...make.cycle(''), endsOn: '2026-11-23' }, ctx('admin')),
+    ).toMatchObject({ ok: false, errors: [{ path: 'endsOn' }] });
+    expect(checkDocumentWrite({ ...make.cycle(''), startsOn: '2026-02-30' }, ctx('admin')).ok).toBe(
+      false,
+    );
   });
 });
 

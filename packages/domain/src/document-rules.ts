@@ -104,6 +104,7 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   conflict: 'issue:edit',
   // SPEC §10: relating issues is editing them.
   relation: 'issue:edit',
+  cycle: 'cycle:manage',
 };
 
 /** The field that names a document's author; it is set on create and never changes. */
@@ -134,6 +135,8 @@ function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
       return 'label:edit';
     case 'readMarker':
       return doc.userId === userId ? 'readMarker:write:own' : null;
+    case 'cycle':
+      return 'cycle:manage';
     default:
       return null; // members are the server's; activity, conflict entries and relations are immutable
   }
@@ -154,6 +157,8 @@ function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null 
       return 'label:delete';
     case 'relation':
       return 'issue:edit';
+    case 'cycle':
+      return 'cycle:manage';
     default:
       return null;
   }

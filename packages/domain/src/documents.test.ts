@@ -242,6 +242,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'restored',
       'subscribed',
       'relation',
+      'cycle',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);

@@ -15,10 +15,11 @@ import {
   projectNameSchema,
   roleSchema,
 } from './fields.ts';
-import { relationId, typeOfId, type DocType } from './ids.ts';
+import { cycleId, relationId, typeOfId, type DocType } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text.ts';
 import { workflowSchema, workflowStateSchema } from './workflow.ts';
+import { calendarDaySchema, cycleSettingsSchema } from './cycle-settings.ts';
 
 /** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
 /** A reference to another document of the workspace: an id of that document's type. */
@@ -81,6 +82,8 @@ export const projectDocSchema = z.strictObject({
    * issues that were in them ("changed state from In Review to Done").
    */
   formerStates: z.array(workflowStateSchema).max(100).optional(),
+  /** SPEC §10: cycles on or off, and how they are scheduled; absent: off. */
+  cycles: cycleSettingsSchema.optional(),
   createdBy: userRef,
 });
 
@@ -100,6 +103,7 @@ export const ISSUE_FIELD_GROUPS = {
   parent: ['parentId'],
   sortOrder: ['sortOrder'],
   subscribers: ['subscriberIds', 'unsubscribedIds'],
+  cycle: ['cycleId'],
 } as const;
 export type IssueFieldGroup = keyof typeof ISSUE_FIELD_GROUPS;
 const issueFieldGroupSchema = z.enum(
@@ -120,6 +124,8 @@ export const issueDocSchema = z.strictObject({
   estimate: estimateSchema,
   dueDate: dueDateSchema,
   parentId: refTo('issue').nullable(),
+  /** SPEC §10: a cycle of the issue's own project; absent or null when none. */
+  cycleId: refTo('cycle').nullable().optional(),
   sortOrder: z.string().min(1).max(200),
   createdBy: userRef,
   startedAt: isoTimestampSchema.nullable(),
@@ -180,6 +186,8 @@ export const ACTIVITY_KINDS = [
   'subscribed',
   // A relation added (`to`) or removed (`from`), as [how this issue relates, the other issue].
   'relation',
+  // The issue's cycle: cycle ids or null; a rollover's is by the actor `keel` (cycles.ts).
+  'cycle',
 ] as const;
 
 const activityValue = z.union([
@@ -210,6 +218,7 @@ export const CONFLICT_FIELDS = [
   'estimate',
   'dueDate',
   'parent',
+  'cycle',
   'comment',
 ] as const;
 export type ConflictField = (typeof CONFLICT_FIELDS)[number];
@@ -274,6 +283,31 @@ export const relationDocSchema = z
     },
   );
 
+/**
+ * A project's cycle (SPEC §10): a numbered span of days, `endsOn` inclusive. Stored under the one
+ * id its project and number give (`cycleId`), so a cycle scheduled by two writers is one
+ * document. `completedAt` is set once, by its rollover (cycles.ts).
+ */
+export const cycleDocSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('cycle'),
+    projectId: refTo('project'),
+    number: z.number().int().min(1).max(999_999),
+    name: textField('Cycle name', 0, 80),
+    startsOn: calendarDaySchema,
+    endsOn: calendarDaySchema,
+    completedAt: isoTimestampSchema.nullable(),
+  })
+  .refine((c) => c.endsOn > c.startsOn, {
+    message: 'A cycle ends after it starts',
+    path: ['endsOn'],
+  })
+  .refine((c) => typeOfId(c._id) !== 'cycle' || c._id === cycleId(c.projectId, c.number), {
+    message: 'A cycle is stored under the id of its project and number',
+    path: ['_id'],
+  });
+
 /** At most this many notifications read one by one past `lastReadAt` (read-state.ts). */
 export const READ_ENTRIES_MAX = 500;
 /** At most this many issues archived in one person's inbox (read-state.ts). */
@@ -322,6 +356,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   readMarkerDocSchema,
   conflictDocSchema,
   relationDocSchema,
+  cycleDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -334,4 +369,5 @@ export type ReadMarkerDoc = z.infer<typeof readMarkerDocSchema>;
 export type ConflictDoc = z.infer<typeof conflictDocSchema>;
 export type ConflictSide = ConflictDoc['lost'];
 export type RelationDoc = z.infer<typeof relationDocSchema>;
+export type CycleDoc = z.infer<typeof cycleDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

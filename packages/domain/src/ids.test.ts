@@ -11,16 +11,19 @@ import {
   parseIssueKey,
   relationId,
   typeOfId,
+  cycleId,
 } from './ids.ts';
 
 const tail = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
-// A relation's tail is its kind and its two issues (`relationId`), never a free one.
-const docType = fc.constantFrom(...DOC_TYPES.filter((t) => t !== 'relation'));
+// A relation's tail is its kind and its two issues (`relationId`), a cycle's its project and
+// number (`cycleId`): never a free one.
+const FIXED_TAILS: readonly string[] = ['relation', 'cycle'];
+const docType = fc.constantFrom(...DOC_TYPES.filter((t) => !FIXED_TAILS.includes(t)));
 const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
 const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
 
 describe('document ids', () => {
-  it('lists the seven workspace document types of SPEC §3, conflict entries and relations', () => {
+  it('lists the workspace document types of SPEC §3 and §10, and conflict entries', () => {
     expect([...DOC_TYPES].sort()).toEqual(
       [
         'activity',
@@ -32,6 +35,7 @@ describe('document ids', () => {
         'readMarker',
         'conflict',
         'relation',
+        'cycle',
       ].sort(),
     );
   });
@@ -116,11 +120,21 @@ describe('document ids', () => {
   });
 
   it('makes new ids of the asked type', () => {
-    for (const type of DOC_TYPES.filter((t) => t !== 'relation')) {
+    for (const type of DOC_TYPES.filter((t) => !FIXED_TAILS.includes(t))) {
       const id = newDocId(type);
       expect(typeOfId(id)).toBe(type);
       expect(id.length).toBeLessThanOrEqual(120);
     }
+  });
+});
+
+describe('cycle ids', () => {
+  it('are one per project and number', () => {
+    expect(cycleId('project:p1', 12)).toBe('cycle:p1.12');
+    expect(typeOfId(cycleId('project:p1', 12))).toBe('cycle');
+    for (const bad of ['cycle:p1', 'cycle:p1.0', 'cycle:p1.01', 'cycle:p1.x', 'cycle:p.1.2'])
+      expect(typeOfId(bad), bad).toBeNull();
+    expect(cycleId(`project:${'a'.repeat(64)}`, 999_999).length).toBeLessThanOrEqual(80);
   });
 });
 

@@ -12,12 +12,16 @@ export const DOC_TYPES = [
   'readMarker',
   'conflict',
   'relation',
+  'cycle',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
 const ID_TAIL = /^[A-Za-z0-9_-]{1,64}$/;
 // A relation's id is its kind and its two issues' tails, the lesser first (`relationId`).
 const RELATION_TAIL = /^(blocks|relates|duplicates)\.[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/;
+// A cycle's id is its project's tail and its number (`cycleId`).
+const CYCLE_TAIL = /^[A-Za-z0-9_-]{1,64}\.[1-9][0-9]{0,5}$/;
+const TAILS: Partial<Record<string, RegExp>> = { relation: RELATION_TAIL, cycle: CYCLE_TAIL };
 
 export function docId(type: DocType, tail: string): string {
   return `${type}:${tail}`;
@@ -30,7 +34,7 @@ export function typeOfId(id: string): DocType | null {
   const type = id.slice(0, colon);
   const tail = id.slice(colon + 1);
   if (!(DOC_TYPES as readonly string[]).includes(type)) return null;
-  if (!(type === 'relation' ? RELATION_TAIL : ID_TAIL).test(tail)) return null;
+  if (!(TAILS[type] ?? ID_TAIL).test(tail)) return null;
   return type as DocType;
 }
 
@@ -50,6 +54,14 @@ export function readMarkerId(userId: string): string {
 export function relationId(kind: string, issueA: string, issueB: string): string {
   const [first, second] = [idTail(issueA), idTail(issueB)].sort();
   return `relation:${kind}.${first}.${second}`;
+}
+
+/**
+ * The one id of a project's cycle `number`: whoever schedules it (the server, or an admin's
+ * device) writes the same document, never a second cycle with that number.
+ */
+export function cycleId(projectId: string, number: number): string {
+  return `cycle:${idTail(projectId)}.${number}`;
 }
 
 export function idTail(id: string): string {

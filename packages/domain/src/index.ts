@@ -33,3 +33,5 @@ export * from './issue-grouping.ts';
 export * from './issue-edit.ts';
 export * from './issue-edit-revert.ts';
 export * from './relations.ts';
+export * from './cycles.ts';
+export * from './cycle-settings.ts';

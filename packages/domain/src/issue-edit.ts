@@ -13,6 +13,7 @@ export interface IssueEdit {
   estimate?: number | null;
   dueDate?: string | null;
   parentId?: string | null;
+  cycleId?: string | null;
   /** Not tracked fields: (un)subscribing writes no activity (see withSubscription). */
   subscriberIds?: readonly string[];
   unsubscribedIds?: readonly string[];
@@ -99,6 +100,10 @@ export function editIssue(
   if (edit.parentId !== undefined && edit.parentId !== issue.parentId) {
     next.parentId = edit.parentId;
     record('parent', issue.parentId, edit.parentId);
+  }
+  if (edit.cycleId !== undefined && edit.cycleId !== (issue.cycleId ?? null)) {
+    next.cycleId = edit.cycleId;
+    record('cycle', issue.cycleId ?? null, edit.cycleId);
   }
   let untracked = false;
   if (edit.subscriberIds !== undefined && !sameSet(edit.subscriberIds, issue.subscriberIds)) {

@@ -103,6 +103,7 @@ const FIELD_OF_GROUP: Partial<Record<IssueFieldGroup, ConflictField>> = {
   estimate: 'estimate',
   dueDate: 'dueDate',
   parent: 'parent',
+  cycle: 'cycle',
 };
 const TEXT_GROUPS: readonly IssueFieldGroup[] = ['title', 'description'];
 const TEXT_SCHEMAS = { title: issueTitleSchema, description: issueDescriptionSchema };

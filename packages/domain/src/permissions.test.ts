@@ -20,6 +20,7 @@ const SPEC: Record<Permission, Role[]> = {
   'project:create': ['owner', 'admin'],
   'project:edit': ['owner', 'admin'],
   'project:delete': ['owner', 'admin'],
+  'cycle:manage': ['owner', 'admin'],
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'project:create': ['owner', 'admin'],
   'project:edit': ['owner', 'admin'],
   'project:delete': ['owner', 'admin'],
+  // SPEC §10: cycles, their settings and their dates.
+  'cycle:manage': ['owner', 'admin'],
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],

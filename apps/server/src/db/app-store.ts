@@ -497,6 +497,12 @@ export class AppStore {
     return record && !record.deletingAt ? record : null;
   }
 
+  /** Every workspace not being deleted (the cycle keeper's pass). */
+  async workspaces(): Promise<WorkspaceRecord[]> {
+    const records = await this.withPrefix<WorkspaceRecord>('workspace:');
+    return records.filter((w) => w.type === 'workspace' && !w.deletingAt);
+  }
+
   /** Workspaces whose deletion was started and not finished (the server stopped part-way). */
   async workspacesBeingDeleted(): Promise<WorkspaceRecord[]> {
     const records = await this.withPrefix<WorkspaceRecord>('workspace:');

@@ -72,6 +72,8 @@ export async function startTestServer(
     settle?: BuildOptions['settle'];
     /** Bytes a change-stream device may leave unread before it is cut off. */
     streamUnreadLimit?: number;
+    /** How often cycles are kept; tests pass 0 and ask for a pass themselves. */
+    cycleKeeperMs?: number;
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -90,6 +92,8 @@ export async function startTestServer(
     headersTimeoutMs: options.headersTimeoutMs,
     settle: options.settle,
     streamUnreadLimit: options.streamUnreadLimit,
+    // A pass a minute reads every workspace; tests that want one ask for it.
+    cycleKeeperMs: options.cycleKeeperMs ?? 0,
   });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -1,6 +1,7 @@
 import {
   commentDocSchema,
   conflictEntries,
+  cycleDocSchema,
   issueDocSchema,
   mergeConcurrentComments,
   mergeConcurrentIssues,
@@ -75,9 +76,11 @@ function merge(versions: readonly object[], base: object | null): Merge | null {
     const { comment, lost } = mergeConcurrentComments(read.docs, read.base);
     return { content: comment, lost, issueId: comment.issueId };
   }
-  if (type === 'relation') {
-    // One relation made on two devices (decision 020): the winner stays, as every device picks it.
-    const read = parseVersions(relationDocSchema, versions, null);
+  if (type === 'relation' || type === 'cycle') {
+    // One relation made on two devices (decision 020), or one cycle scheduled by two writers
+    // under its one id: the winner stays, as every device picks the same one.
+    const schema = type === 'relation' ? relationDocSchema : cycleDocSchema;
+    const read = parseVersions<object & { _id: string }>(schema, versions, null);
     return read?.docs[0] ? { content: read.docs[0], lost: [] } : null;
   }
   if (type === 'readMarker') {

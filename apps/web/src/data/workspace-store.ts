@@ -43,6 +43,7 @@ export class WorkspaceStore {
     readMarker: new Collection(),
     conflict: new Collection(),
     relation: new Collection(),
+    cycle: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();

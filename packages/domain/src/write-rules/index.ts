@@ -8,3 +8,4 @@ export { lookupOfDocs } from './lookup.ts';
 export * from './bulk-docs-request.ts';
 export { ISSUE_NOT_FOUND } from './history-rules.ts';
 export { RELATED_ISSUE_NOT_FOUND } from './relation-rules.ts';
+export { CYCLE_NOT_OF_PROJECT, CYCLE_PROJECT_NOT_FOUND, CYCLES_OVERLAP } from './cycle-rules.ts';

@@ -1,4 +1,5 @@
 import { labelNameUnique, projectKeyUnique } from './catalog-rules.ts';
+import { cyclesInOrder, issueCycleOfProject } from './cycle-rules.ts';
 import { belongsToIssue, conflictCommentOfIssue } from './history-rules.ts';
 import {
   assigneeAndLabels,
@@ -25,4 +26,6 @@ export const WRITE_RULES: readonly WriteRule[] = [
   belongsToIssue,
   conflictCommentOfIssue,
   relationBetweenIssues,
+  issueCycleOfProject,
+  cyclesInOrder,
 ];

@@ -61,6 +61,7 @@ export class ConflictMerger {
   private mayWrite(id: string): boolean {
     const role = this.ctx.role();
     if (typeOfId(id) === 'issue' || typeOfId(id) === 'relation') return can(role, 'issue:edit');
+    if (typeOfId(id) === 'cycle') return can(role, 'cycle:manage');
     if (typeOfId(id) === 'readMarker') return id === readMarkerId(this.ctx.userId);
     const comment = this.ctx.lookup(id);
     return (

@@ -1,5 +1,12 @@
 import { memo, useDeferredValue, useMemo } from 'react';
-import { can, formatIssueKey, type ActivityDoc, type WorkflowState } from '@keel/domain';
+import {
+  can,
+  cycleLabel,
+  formatIssueKey,
+  ROLLOVER_ACTOR,
+  type ActivityDoc,
+  type WorkflowState,
+} from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import {
@@ -87,7 +94,8 @@ const ActivityLine = memo(function ActivityLine({
   entry: ActivityDoc;
   names: ActivityNames;
 }) {
-  const name = names.member(entry.actorId) ?? 'A former member';
+  const name =
+    entry.actorId === ROLLOVER_ACTOR ? 'Keel' : (names.member(entry.actorId) ?? 'A former member');
   return (
     <li className="activity__item">
       <Avatar name={name} />
@@ -109,6 +117,7 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
   const { store } = useWorkspace();
   const member = useMemberNames();
   const labels = useDocs('label');
+  const cycles = useDocs('cycle');
   // Issues are read from the store by id (no map of 10,000 built per page). An issue's key never
   // changes once created, so the names change only when an issue arrives (a key shown before
   // its issue was on the device), not on every edit of one.
@@ -116,10 +125,12 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
   const projects = useProjectMap();
   return useMemo(() => {
     const labelNames = new Map(labels.map((l) => [l._id, l.name]));
+    const cycleNames = new Map(cycles.map((c) => [c._id, cycleLabel(c)]));
     return {
       states,
       member,
       label: (id) => labelNames.get(id),
+      cycle: (id) => cycleNames.get(id),
       issue: (id) => {
         const issue = issueCount > 0 ? store.get(id) : undefined;
         const project = issue?.type === 'issue' ? projects.get(issue.projectId) : undefined;
@@ -128,5 +139,5 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
           : undefined;
       },
     };
-  }, [states, member, labels, issueCount, projects, store]);
+  }, [states, member, labels, cycles, issueCount, projects, store]);
 }

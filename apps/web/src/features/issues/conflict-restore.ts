@@ -17,6 +17,7 @@ export function restoreEdit(entry: ConflictDoc): IssueEdit | null {
     estimate: () => ({ estimate: typeof v === 'number' ? v : null }),
     dueDate: () => ({ dueDate: id }),
     parent: () => ({ parentId: id }),
+    cycle: () => ({ cycleId: id }),
   };
   return entry.field === 'comment' ? null : edits[entry.field]();
 }
@@ -39,6 +40,7 @@ export function currentValue(
     estimate: issue.estimate,
     dueDate: issue.dueDate,
     parent: issue.parentId,
+    cycle: issue.cycleId ?? null,
   };
   return fields[entry.field];
 }

@@ -21,10 +21,21 @@ const names: ActivityNames = {
   member: (id) => ({ u2: 'Grace' })[id],
   label: (id) => ({ 'label:bug': 'Bug', 'label:ui': 'UI' })[id],
   issue: (id) => ({ 'issue:9': 'ENG-9' })[id],
+  cycle: (id) => ({ 'cycle:p1.3': 'Cycle 3', 'cycle:p1.4': 'Cycle 4' })[id],
 };
 const say = (over: Partial<ActivityDoc>) => describeActivity(activity(over), names);
 
 describe('describeActivity', () => {
+  it('says how the issue’s cycle changed', () => {
+    expect(say({ kind: 'cycle', from: null, to: 'cycle:p1.3' })).toBe('added this to Cycle 3');
+    expect(say({ kind: 'cycle', from: 'cycle:p1.3', to: 'cycle:p1.4' })).toBe(
+      'moved this from Cycle 3 to Cycle 4',
+    );
+    expect(say({ kind: 'cycle', from: 'cycle:p1.9', to: null })).toBe(
+      'removed this from a deleted cycle',
+    );
+  });
+
   it('says how the issue was related to another, or no longer is', () => {
     expect(say({ kind: 'relation', to: ['blocked-by', 'issue:9'] })).toBe(
       'marked this as blocked by ENG-9',

@@ -10,6 +10,8 @@ export interface ActivityNames {
   member: (userId: string) => string | undefined;
   label: (labelId: string) => string | undefined;
   issue: (issueId: string) => string | undefined;
+  /** "Cycle 12", or its name. */
+  cycle: (cycleId: string) => string | undefined;
 }
 
 const quote = (v: unknown) => `“${String(v)}”`;
@@ -79,7 +81,18 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
       return subscribedSentence(activity, member);
     case 'relation':
       return relationSentence(activity, issue);
+    case 'cycle':
+      return cycleSentence(activity, names);
   }
+}
+
+/** "moved this from Cycle 3 to Cycle 4", "added this to Cycle 4", "removed this from Cycle 4". */
+function cycleSentence(activity: ActivityDoc, names: ActivityNames): string {
+  const cycle = (id: unknown) => names.cycle(String(id)) ?? 'a deleted cycle';
+  const { from, to } = activity;
+  if (from === null) return `added this to ${cycle(to)}`;
+  if (to === null) return `removed this from ${cycle(from)}`;
+  return `moved this from ${cycle(from)} to ${cycle(to)}`;
 }
 
 const RELATION_PHRASES: Record<RelationSide, string> = {

@@ -10,6 +10,7 @@ const names: ActivityNames = {
   member: (id) => ({ alice: 'Alice', bob: 'Bob' })[id],
   label: (id) => ({ 'label:bug': 'Bug', 'label:ios': 'iOS' })[id],
   issue: (id) => (id === 'issue:p' ? 'ENG-3' : undefined),
+  cycle: (id) => (id === 'cycle:p1.2' ? 'Cycle 2' : undefined),
 };
 const entry = (field: ConflictDoc['field'], lost: unknown, kept: unknown): ConflictDoc => ({
   _id: 'conflict:x',
@@ -49,6 +50,11 @@ describe('describeConflict', () => {
       lost: 'Apr 2, 2026',
     });
     expect(describeConflict(entry('parent', 'issue:p', null), names).lost).toBe('ENG-3');
+    expect(describeConflict(entry('cycle', 'cycle:p1.2', 'cycle:p1.9'), names)).toMatchObject({
+      field: 'cycle',
+      lost: 'Cycle 2',
+      kept: 'a deleted cycle',
+    });
     expect(describeConflict(entry('assignee', 'bob', 'zed'), names)).toMatchObject({
       lost: 'Bob',
       kept: 'a former member',

@@ -24,6 +24,7 @@ const FIELD_NAMES: Record<ConflictField, string> = {
   estimate: 'estimate',
   dueDate: 'due date',
   parent: 'parent issue',
+  cycle: 'cycle',
   comment: 'comment',
 };
 
@@ -67,6 +68,8 @@ export function conflictValueText(
       return formatDay(value);
     case 'parent':
       return names.issue(String(value)) ?? 'a deleted issue';
+    case 'cycle':
+      return names.cycle(String(value)) ?? 'a deleted cycle';
     default:
       return String(value);
   }

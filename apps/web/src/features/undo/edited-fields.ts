@@ -12,6 +12,7 @@ const FIELD_NAMES: Record<Field, string> = {
   estimate: 'estimate',
   dueDate: 'due date',
   parentId: 'parent issue',
+  cycleId: 'cycle',
   subscriberIds: 'subscribers',
   unsubscribedIds: 'subscribers',
   sortOrder: 'order',
