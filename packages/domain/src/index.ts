@@ -35,3 +35,4 @@ export * from './issue-edit-revert.ts';
 export * from './relations.ts';
 export * from './cycles.ts';
 export * from './cycle-settings.ts';
+export * from './cycle-progress.ts';

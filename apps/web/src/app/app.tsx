@@ -29,6 +29,8 @@ function later<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 const BoardPage = later(() => import('../features/board/board-page.tsx'), 'BoardPage');
+const CyclesPage = later(() => import('../features/cycles/cycles-page.tsx'), 'CyclesPage');
+const CyclePage = later(() => import('../features/cycles/cycle-page.tsx'), 'CyclePage');
 const LabelsPage = later(() => import('../features/labels/labels-page.tsx'), 'LabelsPage');
 const ProjectsSettingsPage = later(
   () => import('../features/projects/projects-settings-page.tsx'),
@@ -75,6 +77,8 @@ export function App() {
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="projects/:key/issues" element={<IssuesPage />} />
             <Route path="projects/:key/board" element={<Later page={BoardPage} />} />
+            <Route path="projects/:key/cycles" element={<Later page={CyclesPage} />} />
+            <Route path="projects/:key/cycles/:number" element={<Later page={CyclePage} />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
             <Route path="inbox" element={<InboxPage />} />
             <Route path="settings" element={<SettingsLayout />}>

@@ -1,10 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import {
+  cyclesOf,
   formatIssueKey,
   parseIssueKey,
   type ActivityDoc,
   type CommentDoc,
   type ConflictDoc,
+  type CycleDoc,
   type DocType,
   type IssueBlockSets,
   type IssueDoc,
@@ -67,6 +69,12 @@ export function useProjects(): readonly ProjectDoc[] {
 export function useProjectByKey(key: string | undefined): ProjectDoc | undefined {
   const projects = useDocs('project');
   return useMemo(() => projects.find((p) => p.key === key?.toUpperCase()), [projects, key]);
+}
+
+/** A project's cycles, by number. */
+export function useProjectCycles(projectId: string | undefined): readonly CycleDoc[] {
+  const cycles = useDocs('cycle');
+  return useMemo(() => (projectId ? cyclesOf(projectId, cycles) : []), [cycles, projectId]);
 }
 
 /** Issues of one project, or of the whole workspace when no project is given. */

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
+import { ProjectCycleLink } from '../../features/cycles/index.ts';
 import { InboxNavLink } from '../../features/inbox/index.ts';
 import { SyncIndicator } from '../../features/sync-status/index.ts';
 import { useProjects } from '../../data/use-docs.ts';
@@ -83,6 +84,7 @@ export function Sidebar({ workspace, me }: SidebarProps) {
               <span className="sidebar__swatch" style={{ background: project.color }} />
               {project.name}
             </NavLink>
+            <ProjectCycleLink project={project} base={base} />
           </li>
         ))}
       </ul>

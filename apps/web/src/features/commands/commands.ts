@@ -25,6 +25,7 @@ export const SCREEN_COMMANDS = [
   'issue.copyLink',
   'issue.copyBranch',
   'issue.relation',
+  'issue.cycle',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -183,6 +184,11 @@ export const COMMANDS: readonly Command[] = [
     keywords: ['blocks', 'blocked', 'related', 'duplicate'],
   }),
   screen('issue.assignee', 'Change assignee', 'Issue', 'a', { inPalette: true, edits: true }),
+  screen('issue.cycle', 'Move to cycle…', 'Issue', 'shift+c', {
+    inPalette: true,
+    edits: true,
+    keywords: ['sprint', 'iteration'],
+  }),
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
   // The focused row in the inbox; in its Archived view, back to the inbox.
   screen('inbox.archive', 'Archive or unarchive notification', 'Inbox', 'e'),

@@ -28,6 +28,17 @@ describe('matchesShortcut', () => {
     expect(matchesShortcut(key('Escape'), 'Escape')).toBe(true);
   });
 
+  it('tells a letter with Shift held (shift+c) from the bare letter; ? is typed with Shift', () => {
+    expect(matchesShortcut(key('C', { shiftKey: true }), 'shift+c')).toBe(true);
+    expect(matchesShortcut(key('c'), 'shift+c')).toBe(false);
+    expect(matchesShortcut(key('C'), 'shift+c')).toBe(false);
+    expect(matchesShortcut(key('C', { shiftKey: true }), 'c')).toBe(false);
+    expect(matchesShortcut(key('?', { shiftKey: true }), '?')).toBe(true);
+    expect(shortcutKeys('shift+c', true)).toEqual(['⇧', 'C']);
+    expect(shortcutKeys('shift+c', false)).toEqual(['Shift', 'C']);
+    expect(ariaKeyShortcuts('shift+c')).toBe('Shift+C');
+  });
+
   it('refuses a bare key held with a modifier, and other keys', () => {
     expect(matchesShortcut(key('c', { ctrlKey: true }), 'c')).toBe(false);
     expect(matchesShortcut(key('c', { metaKey: true }), 'c')).toBe(false);

@@ -2,7 +2,7 @@ import type { KeyLike } from '../../shared/lib/keyboard.ts';
 
 /**
  * A shortcut as written in the command registry: a single key (`c`, `/`, `?`, `Enter`,
- * `Escape`) or a chord with the platform's command key (`mod+k`: Ctrl on Windows and Linux,
+ * `Escape`), a letter with Shift (`shift+c`), or a chord with the platform's command key (`mod+k`: Ctrl on Windows and Linux,
  * Cmd on macOS), with Shift too when it says so (`mod+shift+,`).
  */
 export type Shortcut = string;
@@ -39,9 +39,15 @@ export function matchesShortcut(event: ChordKeyLike, shortcut: Shortcut): boolea
     );
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return false;
-  if (shortcut.length === 1) return event.key.toLowerCase() === shortcut;
+  if (shiftedLetter(shortcut))
+    return event.shiftKey === true && event.key.toLowerCase() === shortcut.slice(SHIFT.length);
+  // Caps lock types a capital without Shift; Shift held is another shortcut (`shift+c`).
+  if (/^[a-z]$/.test(shortcut)) return event.key.toLowerCase() === shortcut && !event.shiftKey;
+  if (shortcut.length === 1) return event.key === shortcut;
   return event.key === shortcut;
 }
+
+const shiftedLetter = (shortcut: Shortcut) => /^shift\+[a-z]$/.test(shortcut);
 
 const NAMES: Readonly<Record<string, string>> = { Escape: 'Esc', Enter: 'Enter' };
 
@@ -52,6 +58,7 @@ export function shortcutKeys(shortcut: Shortcut, mac: boolean): string[] {
     const shift = chord.shift ? [mac ? '⇧' : 'Shift'] : [];
     return [mac ? '⌘' : 'Ctrl', ...shift, chord.key.toUpperCase()];
   }
+  if (shiftedLetter(shortcut)) return [mac ? '⇧' : 'Shift', shortcut.slice(-1).toUpperCase()];
   return [NAMES[shortcut] ?? shortcut];
 }
 
@@ -63,5 +70,6 @@ export function ariaKeyShortcuts(shortcut: Shortcut): string {
     return `Control+${key} Meta+${key}`;
   }
   if (shortcut === '?') return 'Shift+?';
+  if (shiftedLetter(shortcut)) return `Shift+${shortcut.slice(-1).toUpperCase()}`;
   return shortcut;
 }

@@ -27,6 +27,7 @@ export function useIssuePageShortcuts(
       'issue.priority': () => openProperty('Priority'),
       'issue.assignee': () => openProperty('Assignee'),
       'issue.labels': () => openProperty('Labels'),
+      'issue.cycle': () => openProperty('Cycle'),
     },
     enabled,
   );

@@ -9,12 +9,15 @@ import {
   type ReactNode,
 } from 'react';
 import { useFieldIds } from '../../shared/ui/use-field-ids.ts';
+import { ariaKeyShortcuts } from '../commands/index.ts';
 
 export interface ComboOption {
   value: string;
   label: string;
   /** Extra words the type-ahead matches, e.g. an issue's key or a member's email. */
   keywords?: string;
+  /** Said after the label in the list only (a cycle's days), not in the closed field. */
+  detail?: string;
   icon?: ReactNode;
 }
 
@@ -94,7 +97,9 @@ export const PropertyCombobox = memo(function PropertyCombobox({
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
     const found = q
-      ? options.filter((o) => `${o.label} ${o.keywords ?? ''}`.toLowerCase().includes(q))
+      ? options.filter((o) =>
+          `${o.label} ${o.detail ?? ''} ${o.keywords ?? ''}`.toLowerCase().includes(q),
+        )
       : options;
     const exact = options.some((o) => o.label.toLowerCase() === q);
     // A workspace may hold thousands of issues: show the best few, typing narrows them.
@@ -185,7 +190,7 @@ export const PropertyCombobox = memo(function PropertyCombobox({
           id={ids.id}
           role="combobox"
           data-property={label}
-          aria-keyshortcuts={shortcut?.toUpperCase()}
+          aria-keyshortcuts={shortcut ? ariaKeyShortcuts(shortcut) : undefined}
           className="field__control property-combobox__input"
           aria-expanded={open}
           aria-controls={listId}
@@ -236,7 +241,12 @@ export const PropertyCombobox = memo(function PropertyCombobox({
                 onClick={() => choose(option)}
               >
                 {option.icon}
-                <span className="property-combobox__label">{option.label}</span>
+                <span className="property-combobox__label">
+                  {option.label}
+                  {option.detail ? (
+                    <span className="property-combobox__detail"> {option.detail}</span>
+                  ) : null}
+                </span>
                 {selected.includes(option.value) ? (
                   <span className="property-combobox__check" aria-hidden="true">
                     ✓

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LabelDoc, MemberDoc } from '@keel/domain';
-import { testLabel, testMember } from '@keel/domain/test-fixtures';
+import { cyclesToSchedule, type LabelDoc, type MemberDoc } from '@keel/domain';
+import { FIXTURE_TIME, testLabel, testMember, testProject } from '@keel/domain/test-fixtures';
 import {
   assigneeOptions,
+  cycleOptions,
   newLabelFields,
   parentOptions,
   toggle,
@@ -53,5 +54,31 @@ describe('issue property options', () => {
       ok: false,
       message: 'Label name must be at most 40 characters',
     });
+  });
+});
+
+describe('cycleOptions', () => {
+  const project = testProject({
+    cycles: { enabled: true, weeks: 1, startWeekday: 1, upcoming: 2 },
+  });
+  const cycles = cyclesToSchedule(project, [], '2026-11-27', FIXTURE_TIME);
+  const past = {
+    ...cycles[0]!,
+    number: 9,
+    _id: 'cycle:p1.9',
+    startsOn: '2026-10-26',
+    endsOn: '2026-11-01',
+  };
+
+  it('offers no cycle, the current one and those planned, each with its days', () => {
+    const options = cycleOptions(cycles, null, '2026-11-27');
+    expect(options.map((o) => o.label)).toEqual(['No cycle', 'Cycle 1', 'Cycle 2', 'Cycle 3']);
+    expect(options[1]!.detail).toMatch(/ · current$/);
+    expect(options[2]!.detail).not.toMatch(/current/);
+  });
+
+  it('keeps the issue’s own cycle once it is over, and no other past one', () => {
+    expect(cycleOptions([past, ...cycles], past._id, '2026-11-27')[1]!.value).toBe(past._id);
+    expect(cycleOptions([past, ...cycles], null, '2026-11-27')).toHaveLength(4);
   });
 });

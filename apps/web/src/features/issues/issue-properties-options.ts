@@ -1,5 +1,9 @@
+import { cycleDates } from '../../shared/lib/cycle-dates.ts';
 import {
+  cycleLabel,
   ESTIMATES,
+  openCycles,
+  type CycleDoc,
   formatIssueKey,
   labelNameSchema,
   PRIORITIES,
@@ -108,4 +112,29 @@ export function newLabelFields(
     return { ok: false, message: `A label named ${name} already exists` };
   const color = LABEL_COLORS[labels.length % LABEL_COLORS.length]!;
   return { ok: true, name, color };
+}
+
+/**
+ * "No cycle" and the project's cycles still open (the current one and those planned), each
+ * with its days; keeps the issue's own cycle visible when it is over.
+ */
+export function cycleOptions(
+  cycles: readonly CycleDoc[],
+  current: string | null,
+  today: string,
+): { value: string; label: string; detail?: string }[] {
+  const open = openCycles(cycles, today);
+  const own = cycles.find((c) => c._id === current);
+  const shown = own && !open.includes(own) ? [own, ...open] : open;
+  return [
+    { value: NONE, label: 'No cycle' },
+    ...shown.map((c) => {
+      const now = c.startsOn <= today && today <= c.endsOn;
+      return {
+        value: c._id,
+        label: cycleLabel(c),
+        detail: `${cycleDates(c)}${now ? ' · current' : ''}`,
+      };
+    }),
+  ];
 }

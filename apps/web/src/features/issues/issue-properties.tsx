@@ -4,6 +4,7 @@ import { afterPaintThen } from '../../shared/lib/after-paint.ts';
 import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
+import { CycleField } from './issue-cycle-field.tsx';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { IssuePropertiesMore } from './issue-properties-more.tsx';
 import { NONE, toggle } from './issue-properties-options.ts';
@@ -103,6 +104,13 @@ export function IssueProperties({
         error={errors.labelIds}
         onCreate={readOnly ? undefined : onCreateLabel}
         onSelect={onLabel}
+      />
+      <CycleField
+        project={project}
+        cycleId={issue.cycleId ?? null}
+        readOnly={readOnly}
+        error={errors.cycleId}
+        save={save}
       />
       <IssuePropertiesMore
         issue={issue}

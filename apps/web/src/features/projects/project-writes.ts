@@ -1,5 +1,8 @@
 import {
   applyWorkflowEdit,
+  cyclesToSchedule,
+  dayOfMoment,
+  type CycleSettings,
   deleteStateMovingIssues,
   newDocId,
   newProjectDocument,
@@ -138,4 +141,26 @@ export async function deleteState(
     return docs.length ? [...docs, ...change.activities] : null;
   });
   return refusal ? { ok: false, message: refusal, errors: [] } : outcome;
+}
+
+/**
+ * Turn cycles on or off, or change how they are scheduled (SPEC §10). Turning them on schedules
+ * the current cycle and the planned ones in the same write, so they show at once, offline too;
+ * the server's keeper writes the same cycles under the same ids if it gets there first.
+ */
+export async function saveCycleSettings(
+  session: WorkspaceSession,
+  id: string,
+  settings: CycleSettings,
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const project = current(session, id);
+    if (!project) return null;
+    const moment = new Date();
+    const now = moment.toISOString();
+    const next: ProjectDoc = { ...project, cycles: settings, updatedAt: now };
+    const held = session.store.list('cycle');
+    return [next, ...cyclesToSchedule(next, held, dayOfMoment(moment), now)];
+  });
 }

@@ -10,6 +10,7 @@ import { projectControls } from './project-controls.ts';
 import { ProjectDialog } from './project-dialog.tsx';
 import { setArchived } from './project-writes.ts';
 import { sortProjects } from './sort-projects.ts';
+import { CycleSettingsSection } from './cycle-settings.tsx';
 import { WorkflowEditor } from './workflow-editor.tsx';
 import './projects-settings.css';
 
@@ -111,6 +112,11 @@ export function ProjectsSettingsPage() {
                 </p>
               ) : null}
               <WorkflowEditor key={selected._id} project={selected} canEdit={canEdit} />
+              <CycleSettingsSection
+                key={`${selected._id}-cycles`}
+                project={selected}
+                canEdit={canEdit}
+              />
             </div>
           ) : null}
         </>

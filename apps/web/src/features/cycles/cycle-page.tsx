@@ -1,0 +1,158 @@
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  cycleId,
+  cycleLabel,
+  cycleProgress,
+  dayOfMoment,
+  formatIssueKey,
+  type CycleDoc,
+  type IssueDoc,
+  type ProjectDoc,
+  type Tally,
+} from '@keel/domain';
+import { useDoc, useMemberMap, useProjectByKey, useProjectMap } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import { cycleDates } from '../../shared/lib/cycle-dates.ts';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { StateIcon } from '../../shared/ui/state-icon.tsx';
+import { CycleProgressBar } from './cycle-progress-bar.tsx';
+import { cycleStatus, STATUS_LABELS } from './cycle-status.ts';
+import { useIssuesByCycle } from './use-cycle-issues.ts';
+import './cycles.css';
+
+/** `/:ws/projects/:key/cycles/:number`: one cycle, its figures, and its issues by state. */
+export function CyclePage() {
+  const { key, number } = useParams();
+  const { slug } = useWorkspace();
+  const project = useProjectByKey(key);
+  const found = useDoc(project && number ? cycleId(project._id, Number(number)) : null);
+  const cycle = found?.type === 'cycle' ? found : undefined;
+  useDocumentTitle(cycle ? cycleLabel(cycle) : 'Cycle');
+  if (!project || !cycle) return <NotFound homeHref={`/${slug}`} headingLevel={1} />;
+  return <Cycle project={project} cycle={cycle} />;
+}
+
+const points = (tally: Tally) => `${tally.points} point${tally.points === 1 ? '' : 's'}`;
+
+function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
+  const { slug } = useWorkspace();
+  const byCycle = useIssuesByCycle();
+  const projects = useProjectMap();
+  const issues = byCycle.get(cycle._id) ?? NONE;
+  const progress = useMemo(() => cycleProgress(issues, projects), [issues, projects]);
+  const status = cycleStatus(cycle, dayOfMoment(new Date()));
+  const base = `/${slug}/projects/${project.key}/cycles`;
+  const previous = useDoc(cycleId(project._id, cycle.number - 1));
+  const next = useDoc(cycleId(project._id, cycle.number + 1));
+  const groups = useMemo(
+    () =>
+      project.states
+        .map((state) => ({
+          state,
+          issues: issues
+            .filter((i) => i.stateId === state.id)
+            .sort((a, b) => a.priority - b.priority || a.number - b.number),
+        }))
+        .filter((g) => g.issues.length > 0),
+    [project.states, issues],
+  );
+
+  return (
+    <div className="page cycle-page">
+      <header className="page-header">
+        <nav aria-label="Breadcrumb" className="cycle-page__crumbs">
+          <Link to={base}>{project.name} cycles</Link>
+        </nav>
+        <h1>{cycleLabel(cycle)}</h1>
+        <span className={`cycle-page__status cycle-page__status--${status}`}>
+          {STATUS_LABELS[status]}
+        </span>
+        <span className="page-header__meta">{cycleDates(cycle)}</span>
+        <nav aria-label="Other cycles" className="cycle-page__pager">
+          {previous ? <Link to={`${base}/${cycle.number - 1}`}>Previous cycle</Link> : null}
+          {next ? <Link to={`${base}/${cycle.number + 1}`}>Next cycle</Link> : null}
+        </nav>
+      </header>
+      <dl className="cycle-page__figures">
+        <div>
+          <dt>Scope</dt>
+          <dd>
+            {progress.scope.count} <span>{points(progress.scope)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>
+            {progress.started.count} <span>{points(progress.started)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Completed</dt>
+          <dd>
+            {progress.completed.count} <span>{points(progress.completed)}</span>
+          </dd>
+        </div>
+        <div className="cycle-page__bar">
+          <dt>Progress</dt>
+          <dd>
+            <CycleProgressBar progress={progress} />
+          </dd>
+        </div>
+      </dl>
+      {issues.length === 0 ? (
+        <EmptyState title="No issues in this cycle">
+          <p>
+            Move issues here from an issue’s Cycle property (Shift+C). Unfinished issues of the
+            cycle before move here when it ends.
+          </p>
+        </EmptyState>
+      ) : (
+        groups.map(({ state, issues: inState }) => (
+          <section key={state.id} className="cycle-group" aria-labelledby={`state-${state.id}`}>
+            <h2 id={`state-${state.id}`} className="cycle-group__heading">
+              <StateIcon state={state} /> {state.name}
+              <span className="cycle-group__count">{inState.length}</span>
+            </h2>
+            <ul className="cycle-group__rows">
+              {inState.map((issue) => (
+                <CycleIssueRow key={issue._id} issue={issue} project={project} slug={slug} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
+
+const NONE: readonly IssueDoc[] = [];
+
+function CycleIssueRow({
+  issue,
+  project,
+  slug,
+}: {
+  issue: IssueDoc;
+  project: ProjectDoc;
+  slug: string;
+}) {
+  const members = useMemberMap();
+  const key = formatIssueKey(project.key, issue.number);
+  const assignee = issue.assigneeId ? members.get(issue.assigneeId) : undefined;
+  return (
+    <li>
+      <Link to={`/${slug}/issue/${key}`} className="cycle-group__row">
+        <span className="cycle-group__key">{key}</span>
+        <span className="cycle-group__title">{issue.title}</span>
+        {issue.estimate !== null ? (
+          <span className="cycle-group__estimate">{issue.estimate}</span>
+        ) : null}
+        {assignee ? <Avatar name={assignee.name || assignee.email} /> : null}
+      </Link>
+    </li>
+  );
+}
