@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, isErrorCode, newDocId, relationId } from '@keel/domain';
+import { cycleId, ERROR_CATALOGUE, isErrorCode, newDocId, relationId } from '@keel/domain';
 import type { CouchDoc } from '../db/couch-client.ts';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -23,6 +23,7 @@ let ws: WorkspaceFixture;
 let victim: WorkspaceFixture;
 let victimIssueId: string;
 let ownIssue: CouchDoc;
+let ownProject: CouchDoc;
 /** A member of the attacker's workspace, the target of role changes and removals. */
 let bystanderId: string;
 /** The victim's invitation, for someone else's address: the attacker must never get in with it. */
@@ -53,6 +54,14 @@ beforeAll(async () => {
   });
   const [row] = (await saved.json()) as { rev: string }[];
   ownIssue = { ...mine, _rev: row!.rev };
+  ownProject = (await (
+    await attacker.request(`/db/${ws.slug}/${ws.projectId}`)
+  ).json()) as CouchDoc;
+  // A cycle to overlap.
+  await attacker.request(`/db/${ws.slug}/_bulk_docs`, {
+    method: 'POST',
+    json: { docs: [cycle(ws.projectId, 1, '2026-01-05', '2026-01-18')] },
+  });
 
   const invited = await owner.request(`/api/workspaces/${victim.slug}/invitations`, {
     method: 'POST',
@@ -142,6 +151,19 @@ const relation = (fromIssueId: string, toIssueId: string) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
+const cycle = (projectId: string, number: number, startsOn: string, endsOn: string) => ({
+  _id: cycleId(projectId, number),
+  type: 'cycle',
+  projectId,
+  number,
+  name: '',
+  startsOn,
+  endsOn,
+  completedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
 /** What a modified client could put in `_bulk_docs`: one document per trick. */
 function forgedDocuments(): unknown[] {
   const fine = issueDoc(ws);
@@ -199,6 +221,19 @@ function forgedDocuments(): unknown[] {
     { ...relation(ownIssue._id, victimIssueId), kind: 'follows' },
     relation(ownIssue._id, victimIssueId),
     { ...relation(ownIssue._id, newDocId('issue')), createdBy: 'someone-else' },
+    // Cycles: another workspace's project's, overlapping, ending before they start, under
+    // another number's id, named too long, on no real day; an issue in another project's cycle;
+    // cycle settings out of range.
+    cycle(victim.projectId, 1, '2026-01-05', '2026-01-18'),
+    cycle(ws.projectId, 2, '2026-01-18', '2026-01-31'),
+    cycle(ws.projectId, 3, '2026-03-01', '2026-02-01'),
+    { ...cycle(ws.projectId, 3, '2026-02-01', '2026-02-14'), number: 4 },
+    { ...cycle(ws.projectId, 3, '2026-02-01', '2026-02-14'), name: 'n'.repeat(81) },
+    cycle(ws.projectId, 3, '2026-02-30', '2026-03-14'),
+    { ...base(), cycleId: cycleId(victim.projectId, 1) },
+    { ...base(), cycleId: 'label:x' },
+    { ...ownProject, cycles: { enabled: true, weeks: 9, startWeekday: 1, upcoming: 2 } },
+    { ...ownProject, cycles: { enabled: 'yes', weeks: 2, startWeekday: 7, upcoming: 0 } },
     null,
     [],
     'issue',

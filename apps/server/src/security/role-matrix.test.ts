@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cycleId,
+  dayNumber,
+  dayOf,
   DEFAULT_STATES,
   newActivityDocument,
   newDocId,
@@ -9,6 +12,8 @@ import {
   newLabelDocument,
   newProjectDocument,
   type CommentDoc,
+  type CycleDoc,
+  type ProjectDoc,
   type Role,
   type WorkspaceDoc,
 } from '@keel/domain';
@@ -434,6 +439,26 @@ const relation = async (
   const [a, b] = [await seed(issue(issuesBy)), await seed(issue(issuesBy))];
   return newRelation({ side, issueId: a._id, otherId: b._id, createdBy, now: now() });
 };
+/**
+ * A cycle of the project numbered past every other row's, with days that follow from its number,
+ * so the cycles the rows make never overlap.
+ */
+const cycle = (): CycleDoc => {
+  const number = 1000 + ++serial;
+  const start = dayNumber('2030-01-07') + number * 14;
+  return {
+    _id: cycleId(ws.projectId, number),
+    type: 'cycle',
+    projectId: ws.projectId,
+    number,
+    name: '',
+    startsOn: dayOf(start),
+    endsOn: dayOf(start + 13),
+    completedAt: null,
+    createdAt: now(),
+    updatedAt: now(),
+  };
+};
 /** A member document as the server writes it; nobody else may. */
 const memberDoc = (userId: string, name: string, email: string, role: Role) => ({
   _id: `member:${userId}`,
@@ -522,6 +547,23 @@ const ROWS: Row[] = [
   docRow('edit a relation (immutable)', NOBODY, async ({ as, seed }) => {
     const made = await relation(seed, 'duplicates', as.userId, as.userId);
     return edited(await seed(made), { updatedAt: now() });
+  }),
+  docRow('schedule a cycle', MANAGERS, async () => cycle()),
+  docRow('rename a cycle', MANAGERS, async ({ seed }) =>
+    edited(await seed(cycle()), { name: `Launch ${serial}` }),
+  ),
+  docRow('delete a cycle', MANAGERS, async ({ seed }) => deletion(await seed(cycle()))),
+  docRow('put an issue someone else created in a cycle', WRITERS, async ({ other, seed }) => {
+    const target = await seed(cycle());
+    return edited(await seed(issue(other.userId)), { cycleId: target._id });
+  }),
+  docRow('turn cycles on for a project', MANAGERS, async ({ seed }) => {
+    const project = await server.couch.getDoc<ProjectDoc>(workspace.dbName, ws.projectId);
+    const { cycles: _off, ...withoutCycles } = project!;
+    const stored = await seed<ProjectDoc>(withoutCycles);
+    return edited(stored, {
+      cycles: { enabled: true, weeks: 2, startWeekday: 1, upcoming: ++serial % 6 || 1 },
+    });
   }),
   docRow('comment', WRITERS, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));
