@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { IssuePageModel } from './support/issue-page.ts';
 import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
+import { ViewsPage } from './support/views-page.ts';
 
 /**
  * Issue 24's cycles (SPEC §10): an admin turns them on for a project, Keel schedules the current
@@ -84,6 +85,20 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await expect(owner.page.getByText('No issues in this cycle')).toBeVisible();
   await owner.page.getByRole('link', { name: 'Engineering cycles' }).click();
   await expect(owner.page.getByRole('region', { name: 'Upcoming' })).toContainText('Cycle 3');
+
+  // Lists filter and group by cycle, kept in the URL.
+  await owner.page.goto(`/${owner.slug}/projects/ENG/issues`);
+  await owner.keel.createIssue('Not planned yet');
+  const views = new ViewsPage(owner.page);
+  await views.addFilter('Cycle', 'Cycle 1');
+  await expect(views.chip('Cycle is Cycle 1')).toBeVisible();
+  await expect(owner.page).toHaveURL(/cycle=cycle%3A|cycle=cycle:/);
+  await expect(views.row('Ship cycle planning')).toBeVisible();
+  await expect(views.row('Not planned yet')).toBeHidden();
+  await owner.page.goto(`/${owner.slug}/projects/ENG/issues`);
+  await views.setGrouping('Cycle');
+  await expect(views.groupHeader('ENG · Cycle 1')).toBeVisible();
+  await expect(views.groupHeader('No cycle')).toBeVisible();
 
   // A viewer sees the cycle, the page and the settings, and can change none of them.
   await viewer.page.goto(`/${owner.slug}/issue/ENG-1`);

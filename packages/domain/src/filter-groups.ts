@@ -100,6 +100,7 @@ export function narrows(before: IssueFilter, next: IssueFilter): boolean {
     !same(before.assigneeIds, next.assigneeIds) ||
     !same(before.labelIds, next.labelIds) ||
     !same(before.projectIds, next.projectIds) ||
+    !same(before.cycleIds, next.cycleIds) ||
     !same(before.relations, next.relations)
   )
     return false;

@@ -1,9 +1,10 @@
-import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import type { CycleDoc, IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import { cycleLabel } from './cycles.ts';
 import { byCodeUnits, titleCollator } from './compare-text.ts';
 import { priorityRank, type GroupBy } from './issue-query.ts';
 import { STATE_CATEGORIES, type WorkflowState } from './workflow.ts';
 
-/** Issues in groups for a view (SPEC §2): by state, priority, assignee, label or project. */
+/** Issues in groups for a view (SPEC §2): by state, priority, assignee, label, project, cycle. */
 export interface IssueGroup {
   /** Stable across renders and unique in the result. */
   key: string;
@@ -21,6 +22,8 @@ export interface GroupContext {
   projects: ReadonlyMap<string, ProjectDoc>;
   members: ReadonlyMap<string, MemberDoc>;
   labels: ReadonlyMap<string, LabelDoc>;
+  /** For grouping by cycle; without it, cycles are named by id. */
+  cycles?: ReadonlyMap<string, CycleDoc>;
 }
 
 export const PRIORITY_NAMES = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;
@@ -94,6 +97,14 @@ function placements(issue: IssueDoc, groupBy: GroupBy, ctx: GroupContext): Place
           rank: [project?.createdAt ?? '~', title],
         },
       ];
+    }
+    case 'cycle': {
+      if (!issue.cycleId) return [{ key: 'cycle:none', title: 'No cycle', rank: [1] }];
+      const cycle = ctx.cycles?.get(issue.cycleId);
+      const project = ctx.projects.get(issue.projectId);
+      // Cycle numbers are per project: across projects, the key says whose.
+      const title = cycle ? `${project?.key ?? '?'} · ${cycleLabel(cycle)}` : issue.cycleId;
+      return [{ key: `cycle:${issue.cycleId}`, title, rank: [0, cycle?.startsOn ?? '~', title] }];
     }
     case 'none':
       return [{ key: 'all', title: 'All issues', rank: [0] }];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import type { CycleDoc, IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
 import {
   DEFAULT_VIEW,
   EMPTY_FILTER,
@@ -18,7 +18,7 @@ import {
 } from './issue-query.ts';
 import { groupIssues, type GroupContext } from './issue-grouping.ts';
 import { DEFAULT_STATES } from './workflow.ts';
-import { testIssue, testLabel, testMember, testProject } from './test-fixtures.ts';
+import { FIXTURE_TIME, testIssue, testLabel, testMember, testProject } from './test-fixtures.ts';
 
 const project: ProjectDoc = testProject();
 const member = (userId: string, name: string): MemberDoc => testMember({ userId, name });
@@ -62,6 +62,7 @@ const issueArb = fc
     }),
     dueDate: fc.constantFrom(null, '2026-03-01', '2026-04-01'),
     sortOrder: fc.constantFrom('a0', 'a1', 'a2', 'Zz', 'a0V'),
+    cycleId: fc.constantFrom(undefined, null, 'cycle:p1.1', 'cycle:p1.2'),
   })
   .map(({ n, ...over }) => issue(n, over));
 const issuesArb = fc
@@ -73,6 +74,7 @@ const filterArb: fc.Arbitrary<IssueFilter> = fc.record({
   assigneeIds: fc.uniqueArray(fc.constantFrom('u1', 'u2', 'none'), { maxLength: 2 }),
   labelIds: fc.uniqueArray(fc.constantFrom('label:bug', 'label:ui'), { maxLength: 2 }),
   projectIds: fc.uniqueArray(fc.constantFrom('project:p1', 'project:p2'), { maxLength: 1 }),
+  cycleIds: fc.uniqueArray(fc.constantFrom('cycle:p1.1', 'cycle:p1.2', 'none'), { maxLength: 2 }),
   relations: fc.uniqueArray(fc.constantFrom(...RELATION_FILTERS), { maxLength: 2 }),
   text: fc.constantFrom('', 'issue', 'eng-1', 'a', 'ISSUE 2'),
 });
@@ -96,6 +98,7 @@ function matches(i: IssueDoc, f: IssueFilter): boolean {
     (f.assigneeIds.length === 0 || f.assigneeIds.includes(i.assigneeId ?? 'none')) &&
     (f.labelIds.length === 0 || i.labelIds.some((l) => f.labelIds.includes(l))) &&
     (f.projectIds.length === 0 || f.projectIds.includes(i.projectId)) &&
+    (f.cycleIds.length === 0 || f.cycleIds.includes(i.cycleId ?? 'none')) &&
     (f.relations.length === 0 || f.relations.some((r) => blocks[r].has(i._id))) &&
     words.every((w) => text.includes(w))
   );
@@ -223,6 +226,37 @@ describe('groupIssues', () => {
         }
       }),
     );
+  });
+
+  it('groups by cycle, earliest first, named with the project’s key; no cycle last', () => {
+    const cycleOf = (number: number, startsOn: string, endsOn: string): CycleDoc => ({
+      _id: `cycle:p1.${number}`,
+      type: 'cycle',
+      projectId: 'project:p1',
+      number,
+      name: '',
+      startsOn,
+      endsOn,
+      completedAt: null,
+      createdAt: FIXTURE_TIME,
+      updatedAt: FIXTURE_TIME,
+    });
+    const cycles = new Map(
+      [cycleOf(2, '2026-12-07', '2026-12-20'), cycleOf(1, '2026-11-23', '2026-12-06')].map((c) => [
+        c._id,
+        c,
+      ]),
+    );
+    const issues = [
+      issue(1, { cycleId: 'cycle:p1.2' }),
+      issue(2),
+      issue(3, { cycleId: 'cycle:p1.1' }),
+    ];
+    expect(groupIssues(issues, 'cycle', { ...ctx, cycles }).map((g) => g.title)).toEqual([
+      'ENG · Cycle 1',
+      'ENG · Cycle 2',
+      'No cycle',
+    ]);
   });
 
   it('orders states by workflow, priorities urgent first, "none" groups last', () => {

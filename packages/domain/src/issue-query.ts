@@ -6,13 +6,23 @@ import type { IssueDoc } from './documents.ts';
  * functions over issue documents, plus their URL form so a view can be shared by link. The web app runs them on the
  * in-memory replica at every keystroke, so they avoid per-call allocation where they can.
  */
-export const GROUP_BY = ['state', 'priority', 'assignee', 'label', 'project', 'none'] as const;
+export const GROUP_BY = [
+  'state',
+  'priority',
+  'assignee',
+  'label',
+  'project',
+  'cycle',
+  'none',
+] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 export const SORT_BY = ['manual', 'priority', 'created', 'updated', 'dueDate', 'title'] as const;
 export type SortBy = (typeof SORT_BY)[number];
 
 /** The assignee filter's value for "no assignee". */
 export const UNASSIGNED = 'none';
+/** The cycle filter's value for "no cycle". */
+export const NO_CYCLE = 'none';
 
 export interface IssueFilter {
   stateIds: readonly string[];
@@ -22,6 +32,8 @@ export interface IssueFilter {
   /** An issue matches when it has any of these labels. */
   labelIds: readonly string[];
   projectIds: readonly string[];
+  /** Cycle ids; `NO_CYCLE` stands for issues in none. */
+  cycleIds: readonly string[];
   /** Issues another blocks (`blocked`), or that block another (`blocking`): any of these. */
   relations: readonly RelationFilter[];
   text: string;
@@ -50,6 +62,7 @@ export const EMPTY_FILTER: IssueFilter = {
   assigneeIds: [],
   labelIds: [],
   projectIds: [],
+  cycleIds: [],
   relations: [],
   text: '',
 };
@@ -64,9 +77,11 @@ const PARAM = {
   assigneeIds: 'assignee',
   labelIds: 'label',
   projectIds: 'project',
+  cycleIds: 'cycle',
   relations: 'relation',
 } as const;
-const ID_VALUE = /^[A-Za-z0-9:_-]{1,120}$/;
+// Ids as documents carry them; a cycle id has a dot (`cycle:<project>.<number>`).
+const ID_VALUE = /^[A-Za-z0-9:._-]{1,120}$/;
 const MAX_VALUES = 100;
 
 function listParam(params: URLSearchParams, name: string): string[] {
@@ -92,6 +107,7 @@ export function parseViewQuery(search: string | URLSearchParams): ViewQuery {
       assigneeIds: listParam(params, PARAM.assigneeIds),
       labelIds: listParam(params, PARAM.labelIds),
       projectIds: listParam(params, PARAM.projectIds),
+      cycleIds: listParam(params, PARAM.cycleIds),
       relations: listParam(params, PARAM.relations).filter((r): r is RelationFilter =>
         (RELATION_FILTERS as readonly string[]).includes(r),
       ),
@@ -127,6 +143,7 @@ export function filterIsEmpty(filter: IssueFilter): boolean {
     filter.assigneeIds.length === 0 &&
     filter.labelIds.length === 0 &&
     filter.projectIds.length === 0 &&
+    filter.cycleIds.length === 0 &&
     filter.relations.length === 0
   );
 }
@@ -171,6 +188,7 @@ export function filterIssues(
   const assignees = filter.assigneeIds.length ? new Set(filter.assigneeIds) : null;
   const labels = filter.labelIds.length ? new Set(filter.labelIds) : null;
   const projects = filter.projectIds.length ? new Set(filter.projectIds) : null;
+  const cycles = filter.cycleIds.length ? new Set(filter.cycleIds) : null;
   const related = filter.relations.length
     ? (id: string) => filter.relations.some((r) => blocks[r].has(id))
     : null;
@@ -182,6 +200,7 @@ export function filterIssues(
       (!assignees || assignees.has(issue.assigneeId ?? UNASSIGNED)) &&
       (!labels || issue.labelIds.some((id) => labels.has(id))) &&
       (!projects || projects.has(issue.projectId)) &&
+      (!cycles || cycles.has(issue.cycleId ?? NO_CYCLE)) &&
       (!related || related(issue._id)) &&
       (words.length === 0 || matchesWords(issueSearchText(issue, keyOf), words)),
   );

@@ -8,6 +8,7 @@ const GROUPINGS: { value: GroupBy; label: string }[] = [
   { value: 'assignee', label: 'Assignee' },
   { value: 'label', label: 'Label' },
   { value: 'project', label: 'Project' },
+  { value: 'cycle', label: 'Cycle' },
   { value: 'none', label: 'No grouping' },
 ];
 

@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
-import { PRIORITY_NAMES, UNASSIGNED, type IssueFilter, type ProjectDoc } from '@keel/domain';
-import { useMembers, useProjects } from '../../data/use-docs.ts';
+import {
+  cycleLabel,
+  NO_CYCLE,
+  PRIORITY_NAMES,
+  UNASSIGNED,
+  type IssueFilter,
+  type ProjectDoc,
+} from '@keel/domain';
+import { useDocs, useMembers, useProjects } from '../../data/use-docs.ts';
 import { useLabelMap } from './use-view-groups.ts';
 
 export type FilterField = Exclude<keyof IssueFilter, 'text'>;
@@ -26,6 +33,7 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
   const projects = useProjects();
   const members = useMembers();
   const labels = useLabelMap();
+  const cycles = useDocs('cycle');
   return useMemo(() => {
     const inView = project ? [project] : projects;
     const states = new Map<string, string>();
@@ -61,6 +69,25 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
           .sort((a, b) => a.label.localeCompare(b.label)),
       },
     ];
+    // Cycles of the projects in view that use them, newest first; across projects, with the key.
+    const withCycles = new Map(inView.filter((p) => p.cycles?.enabled).map((p) => [p._id, p]));
+    if (withCycles.size)
+      sections.push({
+        field: 'cycleIds',
+        name: 'Cycle',
+        options: [
+          { value: NO_CYCLE, label: 'No cycle' },
+          ...cycles
+            .filter((c) => withCycles.has(c.projectId))
+            .sort((a, b) => b.startsOn.localeCompare(a.startsOn) || a.number - b.number)
+            .map((c) => ({
+              value: c._id,
+              label: project
+                ? cycleLabel(c)
+                : `${withCycles.get(c.projectId)!.key} · ${cycleLabel(c)}`,
+            })),
+        ],
+      });
     sections.push({
       field: 'relations',
       name: 'Relation',
@@ -76,7 +103,7 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
         options: projects.map((p) => ({ value: p._id, label: p.name })),
       });
     return sections;
-  }, [project, projects, members, labels]);
+  }, [project, projects, members, labels, cycles]);
 }
 
 /** The filter's values of one field, as strings (priorities are numbers in the filter). */

@@ -4,6 +4,7 @@ import {
   groupIssues,
   NO_BLOCKS,
   sortIssues,
+  type CycleDoc,
   type FilteredGroups,
   type IssueDoc,
   type IssueGroup,
@@ -19,9 +20,16 @@ import {
 } from '../../data/use-docs.ts';
 import { useWarmFilterText, useWarmTextIndexes } from './use-warm-filter-text.ts';
 
+const NO_CYCLES: ReadonlyMap<string, CycleDoc> = new Map();
+
 export function useLabelMap(): ReadonlyMap<string, LabelDoc> {
   const labels = useDocs('label');
   return useMemo(() => new Map(labels.map((l) => [l._id, l])), [labels]);
+}
+
+export function useCycleMap(): ReadonlyMap<string, CycleDoc> {
+  const cycles = useDocs('cycle');
+  return useMemo(() => new Map(cycles.map((c) => [c._id, c])), [cycles]);
 }
 
 /**
@@ -36,14 +44,17 @@ export function useViewGroups(
   const projects = useProjectMap();
   const members = useMemberMap();
   const labels = useLabelMap();
+  const cycleMap = useCycleMap();
+  // Only a grouping by cycle redraws when a cycle changes.
+  const cycles = view.groupBy === 'cycle' ? cycleMap : NO_CYCLES;
   // Used only when the view filters by relation: other views do not filter again for one.
   const blockSets = useBlockSets();
   const blocks = view.filter.relations.length > 0 ? blockSets : NO_BLOCKS;
   useWarmFilterText(issues, projects);
   const sorted = useMemo(() => sortIssues(issues, view.sortBy), [issues, view.sortBy]);
   const all = useMemo(
-    () => groupIssues(sorted, view.groupBy, { projects, members, labels }),
-    [sorted, view.groupBy, projects, members, labels],
+    () => groupIssues(sorted, view.groupBy, { projects, members, labels, cycles }),
+    [sorted, view.groupBy, projects, members, labels, cycles],
   );
   useWarmTextIndexes(all, projects);
   return useMemo(() => {
