@@ -79,6 +79,12 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await expect(owner.page.getByRole('region', { name: /In Progress/ })).toContainText(
     'Write the release notes',
   );
+  // The burn-up, and its figures as a table: today's row holds both issues, none done yet.
+  const burnUp = owner.page.getByRole('figure', { name: 'Burn-up' });
+  await expect(burnUp.locator('canvas')).toBeVisible();
+  await burnUp.getByText('Figures by day').click();
+  const today = burnUp.getByRole('row').last();
+  await expect(today.getByRole('cell')).toHaveText(['2', '0']);
   await owner.keel.expectAccessible();
   await owner.page.getByRole('link', { name: 'Next cycle' }).click();
   await expect(owner.page.getByRole('heading', { level: 1, name: 'Cycle 2' })).toBeVisible();

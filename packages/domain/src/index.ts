@@ -36,3 +36,4 @@ export * from './relations.ts';
 export * from './cycles.ts';
 export * from './cycle-settings.ts';
 export * from './cycle-progress.ts';
+export * from './cycle-burn-up.ts';

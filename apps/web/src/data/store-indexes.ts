@@ -25,6 +25,12 @@ export class StoreIndexes {
     (a, b) => a.number - b.number,
   );
   private readonly activityByIssue = new GroupIndex<ActivityDoc>((a) => a.issueId, byCreation);
+  // Issues moved out of a cycle, by the cycle they left: a burn-up counts them for the days
+  // they were in it.
+  private readonly cycleExits = new GroupIndex<ActivityDoc>(
+    (a) => (a.kind === 'cycle' && typeof a.from === 'string' ? a.from : null),
+    byCreation,
+  );
   private readonly commentsByIssue = new GroupIndex<CommentDoc>((c) => c.issueId, byCreation);
   private readonly conflictsByIssue = new GroupIndex<ConflictDoc>((c) => c.issueId, byCreation);
   // A relation is listed on both its issues: by the one it starts from, and the one it points at.
@@ -58,6 +64,11 @@ export class StoreIndexes {
 
   activityOf(issueId: string): readonly ActivityDoc[] {
     return this.activityByIssue.list(issueId);
+  }
+
+  /** `cycle` activities that moved an issue out of the cycle. */
+  exitsOfCycle(cycleId: string): readonly ActivityDoc[] {
+    return this.cycleExits.list(cycleId);
   }
 
   commentsOf(issueId: string): readonly CommentDoc[] {
@@ -95,7 +106,10 @@ export class StoreIndexes {
       this.subIssues[op](doc);
       // Finishing, reopening or deleting a blocking issue changes what it blocks.
       if (this.blockIssues.has(doc._id)) this.blocksChanged = true;
-    } else if (doc.type === 'activity') this.activityByIssue[op](doc);
+    } else if (doc.type === 'activity') {
+      this.activityByIssue[op](doc);
+      this.cycleExits[op](doc);
+    }
     else if (doc.type === 'comment') this.commentsByIssue[op](doc);
     else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
     else if (doc.type === 'relation') {

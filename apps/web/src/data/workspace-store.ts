@@ -91,6 +91,11 @@ export class WorkspaceStore {
   }
 
   /** An issue's activity, oldest first; the same array until it changes. */
+  /** `cycle` activities that moved an issue out of the cycle. */
+  exitsOfCycle(cycleId: string): readonly ActivityDoc[] {
+    return this.indexes.exitsOfCycle(cycleId);
+  }
+
   activityOf(issueId: string): readonly ActivityDoc[] {
     return this.indexes.activityOf(issueId);
   }

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
 import {
+  cycleBurnUp,
   cycleId,
   cycleLabel,
   cycleProgress,
@@ -11,7 +12,14 @@ import {
   type ProjectDoc,
   type Tally,
 } from '@keel/domain';
-import { useDoc, useMemberMap, useProjectByKey, useProjectMap } from '../../data/use-docs.ts';
+import {
+  useDoc,
+  useDocs,
+  useHistoryLoaded,
+  useMemberMap,
+  useProjectByKey,
+  useProjectMap,
+} from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { cycleDates } from '../../shared/lib/cycle-dates.ts';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
@@ -19,6 +27,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
+import { BurnUpChart } from './burn-up-chart.tsx';
 import { CycleProgressBar } from './cycle-progress-bar.tsx';
 import { cycleStatus, STATUS_LABELS } from './cycle-status.ts';
 import { useIssuesByCycle } from './use-cycle-issues.ts';
@@ -44,7 +53,9 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
   const projects = useProjectMap();
   const issues = byCycle.get(cycle._id) ?? NONE;
   const progress = useMemo(() => cycleProgress(issues, projects), [issues, projects]);
-  const status = cycleStatus(cycle, dayOfMoment(new Date()));
+  const today = dayOfMoment(new Date());
+  const status = cycleStatus(cycle, today);
+  const burnUp = useBurnUp(cycle, project, issues, today);
   const base = `/${slug}/projects/${project.key}/cycles`;
   const previous = useDoc(cycleId(project._id, cycle.number - 1));
   const next = useDoc(cycleId(project._id, cycle.number + 1));
@@ -103,6 +114,7 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
           </dd>
         </div>
       </dl>
+      {burnUp ? <BurnUpChart points={burnUp} from={cycle.startsOn} to={cycle.endsOn} /> : null}
       {issues.length === 0 ? (
         <EmptyState title="No issues in this cycle">
           <p>
@@ -130,6 +142,41 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
 }
 
 const NONE: readonly IssueDoc[] = [];
+
+/**
+ * The cycle's burn-up from the issues in it now and those moved out of it, once their history
+ * is in memory (it is read after the lists); null until then.
+ */
+function useBurnUp(
+  cycle: CycleDoc,
+  project: ProjectDoc,
+  issues: readonly IssueDoc[],
+  today: string,
+) {
+  const { store } = useWorkspace();
+  const historyLoaded = useHistoryLoaded();
+  // Any new activity may be a cycle's or a state's change of one of these issues.
+  const activity = useDocs('activity');
+  const exits = useSyncExternalStore(store.subscribe, () => store.exitsOfCycle(cycle._id));
+  return useMemo(() => {
+    if (!historyLoaded) return null;
+    const candidates = new Map(issues.map((i) => [i._id, i]));
+    for (const exit of exits) {
+      const issue = store.get(exit.issueId);
+      if (issue?.type === 'issue') candidates.set(issue._id, issue);
+    }
+    return cycleBurnUp({
+      cycle,
+      issues: [...candidates.values()],
+      activityOf: (id) => store.activityOf(id),
+      project,
+      today,
+    });
+    // `activity` changes when any issue's history does; the memo reads it through the store's
+    // per-issue index (store.activityOf), which the rule cannot see.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [historyLoaded, activity, exits, issues, cycle, project, today, store]);
+}
 
 function CycleIssueRow({
   issue,
