@@ -163,7 +163,9 @@ export function cycleRollover(
       },
     );
     if (!edited) continue;
-    moved.push(stampIssueEdits(edited.issue, issue, at, ROLLOVER_ACTOR));
+    const stamped = stampIssueEdits(edited.issue, issue, at, ROLLOVER_ACTOR);
+    // Never back in time for "recently updated" (still the same for every writer).
+    moved.push({ ...stamped, updatedAt: issue.updatedAt > at ? issue.updatedAt : at });
     activities.push(...edited.activities);
   }
   return { cycle: { ...cycle, completedAt: at, updatedAt: at }, issues: moved, activities };

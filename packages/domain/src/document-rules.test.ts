@@ -295,13 +295,17 @@ describe('checkDocumentWrite: a relation made again on another device', () => {
   it('is taken when replicated, as a create in its writer’s own name', () => {
     const theirs = stored(make.relation(OTHER));
     for (const role of ROLES) {
-      const mine = { ...make.relation(USER[role]), _rev: '1-b' };
+      const mine = {
+        ...make.relation(USER[role]),
+        _rev: '1-b',
+        _revisions: { start: 1, ids: ['b'] },
+      };
       const verdict = checkDocumentWrite(mine, { ...ctx(role, theirs), replicated: true });
       expect(verdict.ok, role).toBe(OAM.includes(role));
       // Never in someone else's name, and never as an edit outside replication.
       expect(
         checkDocumentWrite(
-          { ...make.relation(OTHER), _rev: '1-b' },
+          { ...make.relation(OTHER), _rev: '1-b', _revisions: { start: 1, ids: ['b'] } },
           { ...ctx(role, theirs), replicated: true },
         ).ok,
         role,

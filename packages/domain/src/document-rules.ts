@@ -173,6 +173,16 @@ export function mayDelete(doc: WorkspaceDoc, role: Role, userId: string): boolea
   return permission !== null && can(role, permission);
 }
 
+/**
+ * Whether a replicated revision has `rev` in its history (it was made on top of it); true when
+ * it carries no history, so that nothing unknown passes for a sibling.
+ */
+function descendsFrom(doc: WorkspaceDoc, rev: string | undefined): boolean {
+  const history = doc._revisions;
+  if (!history || !rev) return true;
+  return history.ids.some((id, i) => `${history.start - i}-${id}` === rev);
+}
+
 /** A new document: its writer may create its kind, in their own name. */
 function createVerdict(doc: WorkspaceDoc, ctx: WriteContext): WriteVerdict {
   const permission = CREATE[doc.type];
@@ -264,10 +274,17 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
 
   if (ctx.existing.type !== doc.type)
     return refuse('VALIDATION_FAILED', 'A document cannot change its type');
-  // Two devices that relate the same pair offline write the same id (decision 020): the
-  // second to sync is the same relation made again, a create in its writer's name, which
-  // CouchDB keeps as a sibling revision and the devices settle (web data/conflicts.ts).
-  if (doc.type === 'relation' && ctx.replicated) return createVerdict(doc, ctx);
+  // Two devices that relate the same pair offline write the same id (decision 020), and two
+  // writers that schedule the same cycle too (decision 021): the second to sync is the same
+  // document made again, a create in its writer's name, which CouchDB keeps as a sibling
+  // revision and the devices settle (web data/conflicts.ts). A revision that descends from the
+  // stored one is an edit, and these are never edited that way.
+  if (
+    (doc.type === 'relation' || doc.type === 'cycle') &&
+    ctx.replicated &&
+    !descendsFrom(doc, ctx.existing._rev)
+  )
+    return createVerdict(doc, ctx);
   const permission = editPermission(ctx.existing, ctx.userId);
   if (!permission || !can(ctx.role, permission)) {
     // A deletion undone before it reached the server arrives as a revision of the document with

@@ -53,6 +53,8 @@ export async function addRelation(
   issueId: string,
   otherId: string,
   side: RelationSide,
+  /** False to bring a relation back without canceling its duplicate again (an undo). */
+  cancelDuplicate = true,
 ): Promise<RelationWrite> {
   const problem = relationProblem({ _id: issueId }, otherId, side, has(session), count(session));
   if (problem) return refusal(problem);
@@ -65,7 +67,9 @@ export async function addRelation(
     if (refused) return null;
     const stamp = by(session);
     relation = newRelation({ side, issueId, otherId, createdBy: session.userId, now: stamp.now });
-    const duplicate = canceledDuplicate(session, side, issueId, otherId, stamp);
+    const duplicate = cancelDuplicate
+      ? canceledDuplicate(session, side, issueId, otherId, stamp)
+      : null;
     canceled = duplicate?.edited ?? null;
     return [relation, ...relationActivities(relation, 'added', stamp), ...(duplicate?.docs ?? [])];
   });
@@ -103,15 +107,26 @@ function canceledDuplicate(
   };
 }
 
-/** Remove a relation, with an activity on each of its issues. */
+/**
+ * Remove a relation, with an activity on each of its issues. With `only`, only that very relation
+ * (an undo): not the same pair related again since, by someone else or the other way round.
+ */
 export async function removeRelation(
   session: WorkspaceSession,
   relationId: string,
+  only?: RelationDoc,
 ): Promise<RelationWrite> {
   let relation: RelationDoc | null = null;
   const outcome = await session.update(() => {
     const held = session.store.get(relationId);
     if (held?.type !== 'relation') return null;
+    if (
+      only &&
+      (held.createdAt !== only.createdAt ||
+        held.createdBy !== only.createdBy ||
+        held.fromIssueId !== only.fromIssueId)
+    )
+      return null;
     relation = held;
     return [tombstoneOf(held), ...relationActivities(held, 'removed', by(session))];
   });

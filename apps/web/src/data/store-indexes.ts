@@ -109,8 +109,7 @@ export class StoreIndexes {
     } else if (doc.type === 'activity') {
       this.activityByIssue[op](doc);
       this.cycleExits[op](doc);
-    }
-    else if (doc.type === 'comment') this.commentsByIssue[op](doc);
+    } else if (doc.type === 'comment') this.commentsByIssue[op](doc);
     else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
     else if (doc.type === 'relation') {
       this.relationsFromIssue[op](doc);

@@ -90,12 +90,12 @@ export class WorkspaceStore {
     return this.indexes.childrenOf(issueId);
   }
 
-  /** An issue's activity, oldest first; the same array until it changes. */
   /** `cycle` activities that moved an issue out of the cycle. */
   exitsOfCycle(cycleId: string): readonly ActivityDoc[] {
     return this.indexes.exitsOfCycle(cycleId);
   }
 
+  /** An issue's activity, oldest first; the same array until it changes. */
   activityOf(issueId: string): readonly ActivityDoc[] {
     return this.indexes.activityOf(issueId);
   }

@@ -324,13 +324,22 @@ describe('checkWorkspaceWrite: relations', () => {
     // Device 2 of u2 related the pair first; u1's device pushes its own revision of the id.
     const theirs = { ...relation(parent._id, other._id), createdBy: 'u2', _rev: '1-b' };
     const held = [...workspace, theirs as unknown as WorkspaceDoc];
-    const mine = { ...relation(other._id, parent._id), _rev: '1-a' };
+    const mine = {
+      ...relation(other._id, parent._id),
+      _rev: '1-a',
+      _revisions: { start: 1, ids: ['a'] },
+    };
     expect(verdictOf(mine, { replicated: true }, held)).toBe('ok');
     expect(verdictOf(mine, { replicated: true, role: 'viewer' }, held)).toMatch(
       /^schema-and-role: /,
     );
     expect(verdictOf({ ...mine, createdBy: 'u2' }, { replicated: true }, held)).toBe(
       'schema-and-role: A document can only be created in your own name',
+    );
+    // Made on top of the held one, it is an edit, which relations never are.
+    const onTop = { ...mine, _rev: '2-c', _revisions: { start: 2, ids: ['c', 'b'] } };
+    expect(verdictOf(onTop, { replicated: true }, held)).toBe(
+      "schema-and-role: You don't have permission to change this",
     );
     // Its issues are checked again: one deleted meanwhile refuses it like a create.
     const gone = held.filter((d) => d._id !== other._id);

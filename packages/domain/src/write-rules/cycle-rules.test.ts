@@ -3,7 +3,12 @@ import type { CycleDoc, WorkspaceDoc } from '../documents.ts';
 import { cyclesToSchedule } from '../cycles.ts';
 import { FIXTURE_TIME, testIssue, testProject } from '../test-fixtures.ts';
 import { checkWorkspaceWrite } from './check-workspace-write.ts';
-import { CYCLE_NOT_OF_PROJECT, CYCLES_OVERLAP, CYCLE_PROJECT_NOT_FOUND } from './cycle-rules.ts';
+import {
+  CYCLE_COMPLETED_BY_ROLLOVER,
+  CYCLE_NOT_OF_PROJECT,
+  CYCLE_PROJECT_NOT_FOUND,
+  CYCLES_OVERLAP,
+} from './cycle-rules.ts';
 import { lookupOfDocs } from './lookup.ts';
 import type { WriteBatchContext } from './types.ts';
 
@@ -62,6 +67,39 @@ describe('a project’s cycles', () => {
       `cycles-in-order: ${CYCLES_OVERLAP}`,
     );
     expect(verdictOf({ ...second, name: 'Launch' })).toBe('ok');
+  });
+
+  it('are checked against every cycle of the project, not only the numbers beside them', () => {
+    // Cycle 5, with no cycle 4, on days of cycle 2.
+    const far = {
+      ...next,
+      _id: 'cycle:p1.5',
+      number: 5,
+      startsOn: '2026-12-08',
+      endsOn: '2026-12-10',
+    };
+    expect(verdictOf(far)).toBe(`cycles-in-order: ${CYCLES_OVERLAP}`);
+    // Another project's cycles on the same days are no matter.
+    expect(
+      verdictOf({
+        ...theirs,
+        _id: 'cycle:p2.2',
+        number: 2,
+        startsOn: '2027-01-04',
+        endsOn: '2027-01-17',
+      }),
+    ).toBe('ok');
+  });
+
+  it('are completed only by their rollover, never by a client', () => {
+    expect(verdictOf({ ...first, completedAt: FIXTURE_TIME })).toBe(
+      `cycle-completed-by-rollover: ${CYCLE_COMPLETED_BY_ROLLOVER}`,
+    );
+    const done = { ...first, completedAt: FIXTURE_TIME, _rev: '2-a' };
+    expect(verdictOf({ ...done, completedAt: null }, [...workspace, done])).toBe(
+      `cycle-completed-by-rollover: ${CYCLE_COMPLETED_BY_ROLLOVER}`,
+    );
+    expect(verdictOf({ ...done, name: 'Launch' }, [...workspace, done])).toBe('ok');
   });
 
   it('belong to a project of the workspace', () => {

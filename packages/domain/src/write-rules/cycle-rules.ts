@@ -1,11 +1,10 @@
-import type { CycleDoc } from '../documents.ts';
-import { cycleId } from '../ids.ts';
 import { sentString, storedIssue } from './sent-fields.ts';
 import type { AdmittedWrite, WriteRule } from './types.ts';
 
 export const CYCLE_NOT_OF_PROJECT = 'The cycle must be one of the issue’s project';
 export const CYCLES_OVERLAP = 'Cycles of a project are in order and never overlap';
 export const CYCLE_PROJECT_NOT_FOUND = 'The cycle’s project must be a project of this workspace';
+export const CYCLE_COMPLETED_BY_ROLLOVER = 'A cycle is completed by its rollover, when it ends';
 
 const cycleBefore = (write: AdmittedWrite) =>
   write.existing?.type === 'cycle' ? write.existing : null;
@@ -33,10 +32,9 @@ export const issueCycleOfProject: WriteRule = {
 };
 
 /**
- * SPEC §10: a project's cycles never overlap. Numbered in the order of their days, a cycle need
- * only start after the one before it ends and end before the one after it starts, so the rule
- * reads two neighbours, never the project's whole list. Checked when a cycle is made or its days
- * change.
+ * SPEC §10: a project's cycles never overlap, and are numbered in the order of their days (the
+ * scheduling counts on it). Checked against the project's other cycles when a cycle is made or
+ * its days change; a workspace holds a few cycles a project.
  */
 export const cyclesInOrder: WriteRule = {
   name: 'cycles-in-order',
@@ -49,22 +47,29 @@ export const cyclesInOrder: WriteRule = {
     if (doc.type !== 'cycle') return null;
     if (lookup.get(doc.projectId)?.type !== 'project')
       return { path: 'projectId', message: CYCLE_PROJECT_NOT_FOUND };
-    const neighbour = (number: number) => {
-      const found = lookup.get(cycleId(doc.projectId, number));
-      return found?.type === 'cycle' ? found : null;
-    };
-    const before: CycleDoc | null = neighbour(doc.number - 1);
-    const after: CycleDoc | null = neighbour(doc.number + 1);
-    if (before && before.endsOn >= doc.startsOn)
-      return { path: 'startsOn', message: CYCLES_OVERLAP };
-    if (after && after.startsOn <= doc.endsOn) return { path: 'endsOn', message: CYCLES_OVERLAP };
+    for (const other of lookup.all('cycle')) {
+      if (other.projectId !== doc.projectId || other._id === doc._id) continue;
+      if (other.number < doc.number && other.endsOn >= doc.startsOn)
+        return { path: 'startsOn', message: CYCLES_OVERLAP };
+      if (other.number > doc.number && other.startsOn <= doc.endsOn)
+        return { path: 'endsOn', message: CYCLES_OVERLAP };
+    }
     return null;
   },
   reads: (doc) => {
     const projectId = sentString(doc, 'projectId');
-    if (doc.type !== 'cycle' || !projectId || typeof doc.number !== 'number') return {};
-    return {
-      ids: [projectId, cycleId(projectId, doc.number - 1), cycleId(projectId, doc.number + 1)],
-    };
+    return doc.type === 'cycle' && projectId ? { ids: [projectId], lists: ['cycle'] } : {};
   },
+};
+
+/**
+ * A cycle is completed by its rollover, which the server writes (decision 021): a client never
+ * sets or clears `completedAt`, so it can neither skip a rollover nor make one run twice.
+ */
+export const cycleCompletedByRollover: WriteRule = {
+  name: 'cycle-completed-by-rollover',
+  appliesTo: (write) =>
+    write.doc.type === 'cycle' &&
+    write.doc.completedAt !== (cycleBefore(write)?.completedAt ?? null),
+  check: () => ({ path: 'completedAt', message: CYCLE_COMPLETED_BY_ROLLOVER }),
 };

@@ -1,5 +1,5 @@
 import { labelNameUnique, projectKeyUnique } from './catalog-rules.ts';
-import { cyclesInOrder, issueCycleOfProject } from './cycle-rules.ts';
+import { cycleCompletedByRollover, cyclesInOrder, issueCycleOfProject } from './cycle-rules.ts';
 import { belongsToIssue, conflictCommentOfIssue } from './history-rules.ts';
 import {
   assigneeAndLabels,
@@ -28,4 +28,5 @@ export const WRITE_RULES: readonly WriteRule[] = [
   relationBetweenIssues,
   issueCycleOfProject,
   cyclesInOrder,
+  cycleCompletedByRollover,
 ];

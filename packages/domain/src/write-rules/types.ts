@@ -10,12 +10,12 @@ import type { WorkspaceDoc } from '../documents.ts';
 export interface WorkspaceLookup {
   /** A live document of the workspace, or undefined when there is none (or it was not read). */
   get(id: string): WorkspaceDoc | undefined;
-  /** Every live project or label: for rules of uniqueness and of how many there may be. */
+  /** Every live project, label or cycle: for rules of uniqueness, order and how many. */
   all<T extends CatalogType>(type: T): readonly CatalogDoc<T>[];
 }
 
-/** The types a rule may list whole: few documents each (SPEC §9's limits). */
-export type CatalogType = 'project' | 'label';
+/** The types a rule may list whole: few documents each (SPEC §9's limits; a few cycles a project). */
+export type CatalogType = 'project' | 'label' | 'cycle';
 export type CatalogDoc<T extends CatalogType> = Extract<WorkspaceDoc, { type: T }>;
 
 /** Who writes, and what only the caller can know about a batch. */

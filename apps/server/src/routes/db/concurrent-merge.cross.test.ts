@@ -4,14 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stampIssueEdits, type IssueDoc } from '@keel/domain';
 import { resolveConflict, type BaseStore } from '../../../../web/src/data/conflicts.ts';
-import {
-  leafVersions,
-  writeDocs,
-  type DocsDb,
-  type VersionsDb,
-} from '../../../../web/src/data/replica-docs.ts';
+import { leafVersions, writeDocs } from '../../../../web/src/data/replica-docs.ts';
+import { DevicePouch } from '../../testing/device-db.cross.ts';
 import type { BrowserSession } from '../../testing/browser-session.ts';
-import { fetchAs, pouchNode, type Replication } from '../../testing/pouch-node.ts';
+import { fetchAs } from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   issueDoc,
@@ -25,20 +21,7 @@ import {
  * devices merge on their own, each from the base it kept, and write the same revisions, so
  * the server ends with one version and one copy of each conflict entry.
  */
-interface Db extends DocsDb, VersionsDb {
-  put(doc: object): Promise<{ rev: string }>;
-  get<T = Record<string, unknown>>(
-    id: string,
-    options?: { conflicts?: boolean; revs?: boolean; rev?: string },
-  ): Promise<T & { _id: string; _rev: string; _conflicts?: string[] }>;
-  allDocs(options: { include_docs: true }): Promise<{ rows: { id: string; doc?: object }[] }>;
-  allDocs(options: { keys: string[]; include_docs: true }): ReturnType<DocsDb['allDocs']>;
-  replicate: {
-    from(remote: Db, options?: object): Replication;
-    to(remote: Db, options?: object): Replication;
-  };
-}
-const PouchDB = pouchNode<Db>();
+const PouchDB = DevicePouch;
 
 let server: TestServer;
 let owner: BrowserSession;

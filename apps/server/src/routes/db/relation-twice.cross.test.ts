@@ -4,14 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRelation, tombstoneOf, type RelationDoc, type RelationSide } from '@keel/domain';
 import { resolveConflict } from '../../../../web/src/data/conflicts.ts';
-import {
-  leafVersions,
-  writeDocs,
-  type DocsDb,
-  type VersionsDb,
-} from '../../../../web/src/data/replica-docs.ts';
+import { leafVersions, writeDocs } from '../../../../web/src/data/replica-docs.ts';
+import { DevicePouch } from '../../testing/device-db.cross.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
-import { fetchAs, pouchNode, type Replication } from '../../testing/pouch-node.ts';
+import { fetchAs } from '../../testing/pouch-node.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import {
   issueDoc,
@@ -25,18 +21,7 @@ import { addMember } from '../../workspaces/add-member.ts';
  * pair and kind). Both pushes are taken, the devices settle the two revisions the way the
  * browser does (apps/web/src/data/conflicts.ts), and a later removal stays removed everywhere.
  */
-interface Db extends DocsDb, VersionsDb {
-  put(doc: object): Promise<{ rev: string }>;
-  get<T = Record<string, unknown>>(
-    id: string,
-    options?: { conflicts?: boolean; revs?: boolean; rev?: string },
-  ): Promise<T & { _id: string; _rev: string; _conflicts?: string[] }>;
-  replicate: {
-    from(remote: Db, options?: object): Replication<{ doc_write_failures: number }>;
-    to(remote: Db, options?: object): Replication<{ doc_write_failures: number }>;
-  };
-}
-const PouchDB = pouchNode<Db>();
+const PouchDB = DevicePouch;
 
 let server: TestServer;
 let owner: BrowserSession;

@@ -127,4 +127,29 @@ describe('the cycle keeper', () => {
     // Later passes find nothing to do.
     expect(await server.cycles.pass()).toEqual({ scheduled: 0, rolledOver: 0, moved: 0 });
   });
+
+  it('after a pause, moves issues past the cycles that ended meanwhile, once', async () => {
+    // Cycles 2 (Dec 7–20) and 3 (Dec 21–Jan 3) both ended; cycle 4 (Jan 4–17) is current.
+    now = Date.parse('2027-01-05T08:00:00.000Z');
+    const work = await server.cycles.pass();
+    expect(work).toMatchObject({ rolledOver: 2, moved: 2 });
+    const held = await cycles();
+    expect(held.filter((c) => c.completedAt).map((c) => c.number)).toEqual([1, 2, 3]);
+    const inCurrent = cycleId(ws.projectId, 4);
+    const moved = await server.couch.docsWithPrefix<IssueDoc>(dbName, 'issue:');
+    expect(moved.filter((i) => i.title !== 'Pick a library').map((i) => i.cycleId)).toEqual([
+      inCurrent,
+      inCurrent,
+    ]);
+    const activities = await server.couch.docsWithPrefix<{ _id: string; to: unknown }>(
+      dbName,
+      'activity:rollover-2-',
+    );
+    expect(activities.map((a) => a.to)).toEqual([inCurrent, inCurrent]);
+    expect(
+      await server.couch.docsWithPrefix(dbName, 'activity:rollover-3-'),
+      'cycle 3 held none of them',
+    ).toEqual([]);
+    expect(await server.cycles.pass()).toEqual({ scheduled: 0, rolledOver: 0, moved: 0 });
+  });
 });

@@ -94,12 +94,13 @@ export class CycleKeeper {
       await this.couch.docsWithPrefix(db, 'project:'),
     ).filter((p) => p.cycles?.enabled && !p.archivedAt);
     if (projects.length === 0) return work;
-    const moment = new Date(this.now());
-    const today = dayOfMoment(moment);
+    const today = dayOfMoment(new Date(this.now()));
+    // The same day's pass writes the same cycles on any instance: the same body, one revision.
+    const dayStart = `${today}T00:00:00.000Z`;
     const cycles = parsed<CycleDoc>(cycleDocSchema, await this.couch.docsWithPrefix(db, 'cycle:'));
     let issues: IssueDoc[] | null = null;
     for (const project of projects) {
-      const added = cyclesToSchedule(project, cycles, today, moment.toISOString());
+      const added = cyclesToSchedule(project, cycles, today, dayStart);
       if (added.length) {
         // Another instance may have scheduled them first: the same ids, so a conflict is theirs.
         const results = await this.couch.bulkDocs(db, added);
@@ -109,18 +110,23 @@ export class CycleKeeper {
       const own = cyclesOf(project._id, cycles);
       for (const due of dueRollovers(own, today)) {
         issues ??= parsed<IssueDoc>(issueDocSchema, await this.couch.docsWithPrefix(db, 'issue:'));
-        const next = own.find((c) => c.number === due.number + 1);
-        work.moved += await this.rollOver(db, project, due, next, issues);
-        work.rolledOver++;
+        // The first later cycle that is not over: after a pause, issues skip the cycles that
+        // ended meanwhile rather than landing in one that is done.
+        const next = own.find((c) => c.number > due.number && c.endsOn >= today);
+        const outcome = await this.rollOver(db, project, due, next, issues);
+        work.moved += outcome.moved;
+        if (outcome.completed) work.rolledOver++;
       }
     }
     return work;
   }
 
   /**
-   * One cycle's rollover: the activities first, then the issues, then the cycle's completion,
-   * so that a pass stopped part-way leaves the cycle due and the next pass finishes it without
-   * a second activity (their ids are fixed). An issue someone changed meanwhile is read again.
+   * One cycle's rollover: its issues first, each move's activity once the issue is written, and
+   * the cycle's completion only when none is left to move. A pass stopped part-way leaves the
+   * cycle due and the next one finishes it; an activity is never written twice (its id is fixed)
+   * nor for a move that did not happen. An issue someone changed meanwhile is read again.
+   * `issues` is kept up to date for the cycles rolled over after this one in the same pass.
    */
   private async rollOver(
     db: string,
@@ -128,24 +134,43 @@ export class CycleKeeper {
     cycle: CycleDoc,
     next: CycleDoc | undefined,
     issues: IssueDoc[],
-  ): Promise<number> {
+  ): Promise<{ moved: number; completed: boolean }> {
     let moved = 0;
     let pending = issues.filter((i) => i.cycleId === cycle._id);
-    for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       const rollover = cycleRollover(cycle, next, pending, project);
-      if (rollover.issues.length === 0) break;
-      await this.couch.bulkDocs(db, rollover.activities);
+      if (rollover.issues.length === 0) {
+        pending = [];
+        break;
+      }
       const results = await this.couch.bulkDocs(db, rollover.issues);
-      moved += results.filter((r) => r.ok).length;
-      const clashed = results.filter((r) => r.error === 'conflict').map((r) => r.id);
-      pending = clashed.length
-        ? parsed<IssueDoc>(issueDocSchema, await this.couch.docsById(db, clashed))
+      const written = new Map(results.flatMap((r) => (r.ok && r.rev ? [[r.id, r.rev]] : [])));
+      moved += written.size;
+      const activities = rollover.activities.filter((a) => written.has(a.issueId));
+      if (activities.length) await this.couch.bulkDocs(db, activities);
+      for (const issue of rollover.issues) {
+        const rev = written.get(issue._id);
+        if (rev) replace(issues, { ...issue, _rev: rev });
+      }
+      const failed = rollover.issues.filter((i) => !written.has(i._id)).map((i) => i._id);
+      pending = failed.length
+        ? parsed<IssueDoc>(issueDocSchema, await this.couch.docsById(db, failed))
         : [];
+      for (const issue of pending) replace(issues, issue);
+    }
+    if (cycleRollover(cycle, next, pending, project).issues.length > 0) {
+      this.log.warn({ cycle: cycle._id, left: pending.length }, 'rollover unfinished; will retry');
+      return { moved, completed: false };
     }
     const { cycle: completed } = cycleRollover(cycle, next, [], project);
     const [result] = await this.couch.bulkDocs(db, [completed]);
     if (result?.error && result.error !== 'conflict')
       throw new Error(`completing ${cycle._id}: ${result.error}`);
-    return moved;
+    return { moved, completed: true };
   }
+}
+
+function replace(issues: IssueDoc[], issue: IssueDoc): void {
+  const at = issues.findIndex((i) => i._id === issue._id);
+  if (at >= 0) issues[at] = issue;
 }

@@ -113,7 +113,8 @@ export function ProjectsSettingsPage() {
               ) : null}
               <WorkflowEditor key={selected._id} project={selected} canEdit={canEdit} />
               <CycleSettingsSection
-                key={`${selected._id}-cycles`}
+                // Another admin's change of the settings starts the form again from it.
+                key={`${selected._id}-cycles-${JSON.stringify(selected.cycles ?? null)}`}
                 project={selected}
                 canEdit={canEdit}
               />

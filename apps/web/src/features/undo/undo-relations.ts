@@ -18,14 +18,17 @@ export function offerUndoOfRelationAdded(
   const { relation, canceled } = added;
   if (!relation) return;
   offerUndo(session.undo, label, async () => {
-    const removed = await removeRelation(session, relation._id);
+    const removed = await removeRelation(session, relation._id, relation);
     if (!removed.outcome.ok) return removed.outcome;
     if (!removed.relation) return GONE;
     return canceled ? (await undoEdits(session, [canceled])).outcome : removed.outcome;
   });
 }
 
-/** Offer to undo removing a relation: the same relation is added again. */
+/**
+ * Offer to undo removing a relation: the same relation is added again, without canceling its
+ * duplicate a second time (someone may have reopened it since).
+ */
 export function offerUndoOfRelationRemoved(
   session: WorkspaceSession,
   label: string,
@@ -38,6 +41,7 @@ export function offerUndoOfRelationRemoved(
       relation.fromIssueId,
       relation.toIssueId,
       relation.kind,
+      false,
     );
     return again.outcome;
   });
