@@ -109,7 +109,7 @@ export class CycleKeeper {
       }
       const own = cyclesOf(project._id, cycles);
       for (const due of dueRollovers(own, today)) {
-        issues ??= parsed<IssueDoc>(issueDocSchema, await this.couch.docsWithPrefix(db, 'issue:'));
+        issues ??= await this.issuesInCycles(db);
         // The first later cycle that is not over: after a pause, issues skip the cycles that
         // ended meanwhile rather than landing in one that is done.
         const next = own.find((c) => c.number > due.number && c.endsOn >= today);
@@ -119,6 +119,17 @@ export class CycleKeeper {
       }
     }
     return work;
+  }
+
+  /**
+   * The workspace's issues that are in a cycle, read a page at a time: a rollover needs only
+   * those, and a workspace of 100,000 issues is not held in memory whole.
+   */
+  private async issuesInCycles(db: string): Promise<IssueDoc[]> {
+    const held: IssueDoc[] = [];
+    for await (const page of this.couch.pagesWithPrefix<unknown>(db, 'issue:'))
+      held.push(...parsed<IssueDoc>(issueDocSchema, page).filter((i) => i.cycleId));
+    return held;
   }
 
   /**
