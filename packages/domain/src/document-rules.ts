@@ -4,6 +4,9 @@ import type { FieldError, ErrorCode } from './errors.ts';
 import { readMarkerId, typeOfId, type DocType } from './ids.ts';
 import { can, type Permission } from './permissions.ts';
 import { revisionsSchema, revSchema, workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
+import { contentOf, restoresDeleted, RESTORABLE, sameJson } from './document-restore.ts';
+
+export { contentOf, restoresDeleted, tombstoneOf } from './document-restore.ts';
 
 /**
  * The rules for one document written to a workspace database: the shape (SPEC §5) and who may
@@ -37,60 +40,6 @@ const refuse = (code: ErrorCode, reason: string, errors: FieldError[] = []): Wri
 
 export function zodErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
-
-/**
- * Issues and comments can be restored after a deletion (an undo): their deletion keeps the
- * document as it was (`tombstoneOf`), and a restore must bring back exactly that, so deleting
- * and restoring can never change what someone wrote, nor mint an issue number.
- */
-const RESTORABLE: ReadonlySet<DocType> = new Set(['issue', 'comment']);
-
-/** Fields that are not content: compared neither when deleting nor when restoring. */
-const NOT_CONTENT = new Set(['_id', '_rev', '_revisions', '_deleted', '_conflicts', 'updatedAt']);
-
-/** Deep equality of two JSON values, whatever the order of object keys. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.length === kb.length && ka.every((k) => k in rb && sameJson(ra[k], rb[k]));
-}
-
-/** The content of a document or a deletion's body: what a restore must match. */
-export function contentOf(doc: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(doc).filter(([k]) => !NOT_CONTENT.has(k)));
-}
-
-/** The deletion of `doc`: an issue's or comment's keeps its content, so it can be restored. */
-export function tombstoneOf(doc: WorkspaceDoc): Record<string, unknown> & {
-  _id: string;
-  _deleted: true;
-} {
-  const kept = RESTORABLE.has(doc.type) ? contentOf(doc) : {};
-  return {
-    ...kept,
-    _id: doc._id,
-    ...(doc._rev ? { _rev: doc._rev } : {}),
-    _deleted: true,
-  };
-}
-
-/**
- * Whether `doc` brings back exactly what `deleted` (the body of its deletion) held: a restore.
- * Only `updatedAt` may move.
- */
-export function restoresDeleted(
-  doc: WorkspaceDoc,
-  deleted: Record<string, unknown> | null | undefined,
-): boolean {
-  if (!deleted || !RESTORABLE.has(doc.type)) return false;
-  const kept = contentOf(deleted);
-  return Object.keys(kept).length > 0 && sameJson(kept, contentOf(doc));
 }
 
 const CREATE: Partial<Record<DocType, Permission>> = {
