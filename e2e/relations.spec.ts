@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { IssuePageModel } from './support/issue-page.ts';
+import { fillPhase } from './support/replica-hold.ts';
 import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
 import { ViewsPage } from './support/views-page.ts';
 
@@ -152,6 +153,10 @@ test('Undo takes back adding a duplicate and removing a relation; a done blocker
   const toast = (text: string) => owner.page.locator('.toast').filter({ hasText: text });
 
   await owner.page.goto(`/${owner.slug}/issue/ENG-2`);
+  // The reload may cut the first fill short; let it end here, so that the reloads below each
+  // open a filled replica as the list's check expects (first-sync.spec.ts covers reloads
+  // during a fill).
+  await expect.poll(() => fillPhase(owner.page, owner.slug), { timeout: 30_000 }).toBe('done');
   const page = new IssuePageModel(owner.page);
   await relate(owner.page, 'duplicate of', 'ENG-1');
   await expect(page.combobox('State')).toHaveValue('Canceled');
