@@ -2,6 +2,7 @@ import type { ActivityDoc, CycleDoc, IssueDoc, ProjectDoc } from './documents.ts
 import { cycleId, idTail } from './ids.ts';
 import { editIssue } from './issue-edit.ts';
 import { stampIssueEdits } from './issue-merge.ts';
+import { isFinished } from './workflow.ts';
 
 /**
  * SPEC §10's cycles as arithmetic on calendar days. A day is `YYYY-MM-DD`, read in UTC: a cycle
@@ -121,12 +122,6 @@ export function rolloverTime(cycle: Pick<CycleDoc, 'endsOn'>): string {
 /** The one activity id of an issue's move out of cycle `number` of its project. */
 export function rolloverActivityId(cycleNumber: number, issueId: string): string {
   return `activity:rollover-${cycleNumber}-${idTail(issueId).slice(0, 48)}`;
-}
-
-/** Whether an issue's state is finished (completed or canceled) in its project. */
-export function isFinished(issue: Pick<IssueDoc, 'stateId'>, project: ProjectDoc): boolean {
-  const category = project.states.find((s) => s.id === issue.stateId)?.category;
-  return category === 'completed' || category === 'canceled';
 }
 
 export interface Rollover {

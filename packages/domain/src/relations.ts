@@ -9,6 +9,7 @@ import type {
 import { relationId } from './ids.ts';
 import type { IssueBlockSets } from './issue-query.ts';
 import { LIMITS } from './limits.ts';
+import { isFinished } from './workflow.ts';
 
 /** How an issue relates to the other issue of a relation, seen from it. */
 export const RELATION_SIDES = [
@@ -127,8 +128,7 @@ export function duplicateStateId(
   issue: Pick<IssueDoc, 'stateId'>,
   project: ProjectDoc,
 ): string | null {
-  const current = project.states.find((s) => s.id === issue.stateId);
-  if (current?.category === 'completed' || current?.category === 'canceled') return null;
+  if (isFinished(issue, project)) return null;
   return project.states.find((s) => s.category === 'canceled')?.id ?? null;
 }
 

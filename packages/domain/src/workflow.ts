@@ -12,6 +12,19 @@ export const STATE_CATEGORIES = [
 ] as const;
 export type StateCategory = (typeof STATE_CATEGORIES)[number];
 
+/** Completed or canceled: an issue in such a state is finished (cycles, relations, duplicates). */
+export function isFinishedCategory(category: StateCategory | undefined): boolean {
+  return category === 'completed' || category === 'canceled';
+}
+
+/** Whether an issue's state is finished in its project. */
+export function isFinished(
+  issue: { stateId: string },
+  project: { states: readonly WorkflowState[] },
+): boolean {
+  return isFinishedCategory(project.states.find((s) => s.id === issue.stateId)?.category);
+}
+
 export const workflowStateSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'State id must be 1–40 of a-z, 0-9, -'),
   name: textField('State name', 1, 40),

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { ProjectDoc } from '@keel/domain';
+import { isFinishedCategory, type ProjectDoc } from '@keel/domain';
 import { projectControls, ProjectDialog, sortProjects } from '../../features/projects/index.ts';
 import { useDocs, useIssues, useMemberMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
@@ -28,11 +28,7 @@ export function ProjectsPage() {
     for (const p of all)
       closed.set(
         p._id,
-        new Set(
-          p.states
-            .filter((s) => s.category === 'completed' || s.category === 'canceled')
-            .map((s) => s.id),
-        ),
+        new Set(p.states.filter((s) => isFinishedCategory(s.category)).map((s) => s.id)),
       );
     for (const issue of issues) {
       total.set(issue.projectId, (total.get(issue.projectId) ?? 0) + 1);
