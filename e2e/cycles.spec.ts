@@ -6,8 +6,8 @@ import { ViewsPage } from './support/views-page.ts';
 /**
  * Issue 24's cycles (SPEC §10): an admin turns them on for a project, Keel schedules the current
  * and the planned cycles, an issue is put in one from its page (or Shift+C), the sidebar leads
- * to the current cycle's page with its figures and issues; a viewer sees it all and changes
- * nothing; a cycle chosen offline syncs later.
+ * to the current cycle's page with its figures and issues; a list's bulk bar moves issues in and
+ * out of a cycle; a viewer sees it all and changes nothing; a cycle chosen offline syncs later.
  */
 const cyclesSection = (page: Page) => page.getByRole('region', { name: 'Cycles' });
 
@@ -23,7 +23,7 @@ async function turnCyclesOn(page: Page, slug: string) {
 }
 
 test('cycles on: an issue goes in the current cycle, whose page counts it', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const owner = await ownerWithWorkspace(browser, 'Cycles');
   await owner.page.goto(`/${owner.slug}/issues`);
   await owner.keel.createIssue('Ship cycle planning');
@@ -105,6 +105,25 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await views.setGrouping('Cycle');
   await expect(views.groupHeader('ENG · Cycle 1')).toBeVisible();
   await expect(views.groupHeader('No cycle')).toBeVisible();
+  // The project's list moves selected issues into a cycle in one step, and out again.
+  await views.rowCheckbox('Not planned yet').check();
+  await views.rowCheckbox('Ship cycle planning').check();
+  const setCycle = views.bulkBar().getByRole('combobox', { name: 'Set cycle' });
+  await setCycle.selectOption({ label: 'Cycle 2' });
+  await expect(views.groupHeader('ENG · Cycle 2 2')).toBeVisible();
+  await expect(views.groupHeader('ENG · Cycle 1 1')).toBeVisible();
+  const undoToast = owner.page.locator('.toast').filter({ hasText: 'Changed cycle of 2 issues' });
+  const first = await undoToast.elementHandle();
+  await setCycle.selectOption({ label: 'No cycle' });
+  await expect(views.groupHeader('No cycle 2')).toBeVisible();
+  // The toast of the change before is replaced by this one's once it is written.
+  await first!.waitForElementState('hidden');
+  await undoToast.getByRole('button', { name: 'Undo' }).click();
+  await expect(views.groupHeader('ENG · Cycle 2 2')).toBeVisible();
+  await setCycle.selectOption({ label: 'Cycle 1 (current)' });
+  await expect(views.groupHeader('ENG · Cycle 1 3')).toBeVisible();
+  await owner.keel.expectAccessible();
+  await views.bulkBar().getByRole('button', { name: 'Clear selection' }).click();
 
   // A viewer sees the cycle, the page and the settings, and can change none of them.
   await viewer.page.goto(`/${owner.slug}/issue/ENG-1`);
@@ -115,7 +134,7 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await expect(cyclesSection(viewer.page)).toContainText('2 weeks, starting on Monday');
   await expect(cyclesSection(viewer.page).getByRole('button')).toHaveCount(0);
   await viewer.page.goto(`/${owner.slug}/projects/ENG/cycles/1`);
-  await expect(viewer.page.locator('.cycle-page__figures')).toContainText('Scope2');
+  await expect(viewer.page.locator('.cycle-page__figures')).toContainText('Scope3');
   await viewer.keel.expectAccessible();
   await owner.context.close();
   await viewer.context.close();

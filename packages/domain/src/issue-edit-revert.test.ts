@@ -38,4 +38,11 @@ describe('undoing an issue edit', () => {
     };
     expect(editBetween(issue, moved)).toEqual({ stateId: 'done', sortOrder: 'b0' });
   });
+
+  it('reads a bulk move into a cycle, and takes it back to no cycle', () => {
+    const planned = { ...issue, cycleId: 'cycle:p1.2' };
+    const made = editBetween(issue, planned);
+    expect(made).toEqual({ cycleId: 'cycle:p1.2' });
+    expect(revertEdit(planned, made, replacedValues(issue, made))).toEqual({ cycleId: null });
+  });
 });

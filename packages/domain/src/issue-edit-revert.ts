@@ -18,6 +18,7 @@ const EDITABLE: readonly Field[] = [
   'estimate',
   'dueDate',
   'parentId',
+  'cycleId',
   'subscriberIds',
   'unsubscribedIds',
   'sortOrder',
@@ -35,7 +36,8 @@ export function replacedValues(before: IssueDoc, edit: IssueEdit): IssueEdit {
   const previous: Record<string, unknown> = {};
   for (const field of Object.keys(edit) as Field[]) {
     const old = before[field];
-    if (!same(old, edit[field])) previous[field] = Array.isArray(old) ? [...old] : old;
+    // An optional field the issue never had (`cycleId`) goes back to null, its edit's "none".
+    if (!same(old, edit[field])) previous[field] = Array.isArray(old) ? [...old] : (old ?? null);
   }
   return previous as IssueEdit;
 }

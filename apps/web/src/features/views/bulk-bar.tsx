@@ -1,8 +1,8 @@
 import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
-import { PRIORITY_NAMES, type ProjectDoc } from '@keel/domain';
+import { cycleLabel, dayOfMoment, openCycles, PRIORITY_NAMES, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { useScreenCommands } from '../commands/index.ts';
-import { useMembers, useProjects } from '../../data/use-docs.ts';
+import { useMembers, useProjectCycles, useProjects } from '../../data/use-docs.ts';
 import type { BulkChange } from './bulk-edit.ts';
 import { useBulkEdit } from './use-bulk-edit.ts';
 import { useLabelMap } from './use-view-groups.ts';
@@ -25,6 +25,10 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
   const labels = useLabelMap();
   const apply = useBulkEdit();
   const [busy, setBusy] = useState(false);
+  // A cycle belongs to one project: offered only in that project's own list.
+  const cycles = useProjectCycles(project?.cycles?.enabled ? project._id : undefined);
+  const today = dayOfMoment(new Date());
+  const open = useMemo(() => openCycles(cycles, today), [cycles, today]);
   // s, p, a, l with a selection: the same commands as on one issue, here for all selected.
   useScreenCommands(
     {
@@ -32,6 +36,7 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
       'issue.priority': openField('Set priority'),
       'issue.assignee': openField('Set assignee'),
       'issue.labels': openField('Add or remove label'),
+      'issue.cycle': openField('Set cycle'),
     },
     selected.length > 0,
   );
@@ -104,6 +109,21 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
           {[...labels.values()].map((l) => (
             <option key={l._id} value={l._id}>
               {l.name}
+            </option>
+          ))}
+        </BulkSelect>
+      ) : null}
+      {project?.cycles?.enabled ? (
+        <BulkSelect
+          label="Set cycle"
+          disabled={busy}
+          onChange={run((id) => ({ field: 'cycle', cycleId: id === NONE ? null : id }))}
+        >
+          <option value={NONE}>No cycle</option>
+          {open.map((c) => (
+            <option key={c._id} value={c._id}>
+              {cycleLabel(c)}
+              {c.startsOn <= today ? ' (current)' : ''}
             </option>
           ))}
         </BulkSelect>

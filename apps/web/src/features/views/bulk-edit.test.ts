@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATES, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import { DEFAULT_STATES, type CycleDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { testIssue } from '@keel/domain/test-fixtures';
 import { bulkEdit, type BulkContext } from './bulk-edit.ts';
 
@@ -78,5 +78,31 @@ describe('bulkEdit', () => {
     );
     expect(result.changed).toBe(1);
     expect(result.docs[1]).toMatchObject({ kind: 'assignee', from: 'u2', to: null });
+  });
+
+  it('moves issues into a cycle of their project, skips those of another, and takes them out', () => {
+    const cycle = { _id: 'cycle:p1.3', projectId: project._id } as unknown as CycleDoc;
+    const elsewhere = issue(3, { projectId: 'project:p2' });
+    const moved = bulkEdit(
+      [issue(1), issue(2, { cycleId: 'cycle:p1.3' }), elsewhere],
+      { field: 'cycle', cycleId: cycle._id },
+      { ...ctx, cycle },
+    );
+    expect(moved.changed).toBe(1);
+    expect(moved.skipped).toBe(1);
+    expect(moved.docs[0]).toMatchObject({ _id: 'issue:i1', cycleId: 'cycle:p1.3' });
+    expect(moved.docs[1]).toMatchObject({ kind: 'cycle', from: null, to: 'cycle:p1.3' });
+
+    const out = bulkEdit(
+      [issue(1, { cycleId: 'cycle:p1.3' }), issue(2), { ...elsewhere, cycleId: 'cycle:p2.1' }],
+      { field: 'cycle', cycleId: null },
+      ctx,
+    );
+    expect(out.changed).toBe(2);
+    expect(out.skipped).toBe(0);
+    expect(out.docs.slice(2)).toMatchObject([
+      { kind: 'cycle', from: 'cycle:p1.3', to: null },
+      { kind: 'cycle', from: 'cycle:p2.1', to: null },
+    ]);
   });
 });

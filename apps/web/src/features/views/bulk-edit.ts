@@ -3,6 +3,7 @@ import {
   newActivityDocument,
   transitionTimes,
   type ActivityDoc,
+  type CycleDoc,
   type IssueDoc,
   type ProjectDoc,
 } from '@keel/domain';
@@ -14,10 +15,14 @@ export type BulkChange =
   | { field: 'priority'; priority: number }
   | { field: 'assignee'; assigneeId: string | null }
   // Adds the label to every issue, or removes it from all when every one already has it.
-  | { field: 'label'; labelId: string };
+  | { field: 'label'; labelId: string }
+  // A cycle belongs to one project: issues of another are left as they are.
+  | { field: 'cycle'; cycleId: string | null };
 
 export interface BulkContext {
   projects: ReadonlyMap<string, ProjectDoc>;
+  /** The cycle a `cycle` change moves issues into (absent for "No cycle"). */
+  cycle?: CycleDoc | undefined;
   actorId: string;
   now: string;
   newActivityId: () => string;
@@ -27,7 +32,10 @@ export interface BulkResult {
   /** Changed issues followed by their activity records, for one bulk write. */
   docs: (IssueDoc | ActivityDoc)[];
   changed: number;
-  /** Issues the change does not fit (no such state in their project, 20 labels already). */
+  /**
+   * Issues the change does not fit (no such state in their project, 20 labels already, a cycle
+   * of another project).
+   */
   skipped: number;
 }
 
@@ -120,6 +128,17 @@ function applyOne(
       if (issue.labelIds.length >= LIMITS.labelsPerIssue) return 'skip';
       const labelIds = [...issue.labelIds, change.labelId];
       return { fields: { labelIds }, kind: 'labels', from: issue.labelIds, to: labelIds };
+    }
+    case 'cycle': {
+      const from = issue.cycleId ?? null;
+      if (from === change.cycleId) return null;
+      if (change.cycleId && ctx.cycle?.projectId !== issue.projectId) return 'skip';
+      return {
+        fields: { cycleId: change.cycleId },
+        kind: 'cycle',
+        from,
+        to: change.cycleId,
+      };
     }
   }
 }

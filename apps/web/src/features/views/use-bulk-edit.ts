@@ -25,8 +25,13 @@ export function useBulkEdit(): (ids: readonly string[], change: BulkChange) => P
           const project = session.store.get(issue.projectId);
           if (project?.type === 'project') projects.set(project._id, project);
         }
+        const cycle =
+          change.field === 'cycle' && change.cycleId
+            ? session.store.get(change.cycleId)
+            : undefined;
         const result = bulkEdit(issues, change, {
           projects,
+          cycle: cycle?.type === 'cycle' ? cycle : undefined,
           actorId: session.userId,
           now: new Date().toISOString(),
           newActivityId: () => newDocId('activity'),
