@@ -126,6 +126,13 @@ describe('the cycle keeper', () => {
 
     // Later passes find nothing to do.
     expect(await server.cycles.pass()).toEqual({ scheduled: 0, rolledOver: 0, moved: 0 });
+
+    // A device that put an issue in the first cycle offline syncs after it ended: the write is
+    // taken, and the issue stays where its person put it (decision 021).
+    const late = issueDoc(ws, { number: 4, title: 'Write the changelog', cycleId: inFirst });
+    await push([late]);
+    expect(await second.cycles.pass()).toEqual({ scheduled: 0, rolledOver: 0, moved: 0 });
+    expect((await storedDoc(owner, ws.slug, late._id))?.cycleId).toBe(inFirst);
   });
 
   it('after a pause, moves issues past the cycles that ended meanwhile, once', async () => {
@@ -137,10 +144,15 @@ describe('the cycle keeper', () => {
     expect(held.filter((c) => c.completedAt).map((c) => c.number)).toEqual([1, 2, 3]);
     const inCurrent = cycleId(ws.projectId, 4);
     const moved = await server.couch.docsWithPrefix<IssueDoc>(dbName, 'issue:');
-    expect(moved.filter((i) => i.title !== 'Pick a library').map((i) => i.cycleId)).toEqual([
+    const stayed = ['Pick a library', 'Write the changelog'];
+    expect(moved.filter((i) => !stayed.includes(i.title)).map((i) => i.cycleId)).toEqual([
       inCurrent,
       inCurrent,
     ]);
+    // The issue synced into the completed first cycle is still there.
+    expect(moved.find((i) => i.title === 'Write the changelog')?.cycleId).toBe(
+      cycleId(ws.projectId, 1),
+    );
     const activities = await server.couch.docsWithPrefix<{ _id: string; to: unknown }>(
       dbName,
       'activity:rollover-2-',
