@@ -63,6 +63,7 @@ export function useBoardKeys(
       'issue.priority': menu('priority'),
       'issue.assignee': menu('assignee'),
       'issue.labels': menu('labels'),
+      'issue.cycle': menu('cycle'),
     },
     open !== null && card !== null,
   );

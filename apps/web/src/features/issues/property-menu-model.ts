@@ -1,7 +1,10 @@
 import type { ScreenCommandId } from '../commands/index.ts';
 
-/** The four properties a list row or a board card edits in place (SPEC §2: s, p, a, l). */
-export const MENU_FIELDS = ['state', 'priority', 'assignee', 'labels'] as const;
+/**
+ * The properties a list row or a board card edits in place (SPEC §2: s, p, a, l), and its cycle
+ * (Shift+C; a menu only, as rows and cards show no cycle button).
+ */
+export const MENU_FIELDS = ['state', 'priority', 'assignee', 'labels', 'cycle'] as const;
 export type MenuField = (typeof MENU_FIELDS)[number];
 
 /** The registry's command that opens each field: the same `s` on the issue page and a list. */
@@ -10,6 +13,7 @@ export const MENU_COMMANDS: Record<MenuField, ScreenCommandId> = {
   priority: 'issue.priority',
   assignee: 'issue.assignee',
   labels: 'issue.labels',
+  cycle: 'issue.cycle',
 };
 
 /**

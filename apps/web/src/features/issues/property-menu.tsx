@@ -1,9 +1,9 @@
-import type { IssueEdit, IssueDoc, ProjectDoc } from '@keel/domain';
+import { dayOfMoment, type IssueEdit, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { useIssues, useProjectMap } from '../../data/use-docs.ts';
+import { useIssues, useProjectCycles, useProjectMap } from '../../data/use-docs.ts';
 import { PropertyCombobox, type ComboCloseReason } from './issue-properties-combobox.tsx';
-import { NONE, toggle } from './issue-properties-options.ts';
+import { cycleOptions, NONE, toggle } from './issue-properties-options.ts';
 import { placeMenu } from './property-menu-model.ts';
 import { useEditIssueById } from './use-edit-issue.ts';
 import { usePropertyChoices } from './use-property-choices.tsx';
@@ -25,11 +25,18 @@ export function PropertyMenu({ request, onClose }: PropertyMenuProps) {
   const issue = issues.find((i) => i._id === request.issueId);
   const project = issue ? projects.get(issue.projectId) : undefined;
   const gone = !issue || !project;
+  // A project with cycles off offers none, unless the issue is still in one.
+  const noCycles = request.field === 'cycle' && !project?.cycles?.enabled && !issue?.cycleId;
   // Deleted (here or by someone else) while the menu was open: nothing left to edit.
   useEffect(() => {
     if (gone) onClose('blur');
   }, [gone, onClose]);
-  if (!issue || !project) return null;
+  useEffect(() => {
+    if (!noCycles) return;
+    showToast('This project has no cycles. An admin turns them on in its settings.', 'info');
+    onClose('escape');
+  }, [noCycles, onClose]);
+  if (!issue || !project || noCycles) return null;
   return <MenuPanel request={request} issue={issue} project={project} onClose={onClose} />;
 }
 
@@ -116,6 +123,8 @@ function MenuPanel({
           selected={[issue.assigneeId ?? NONE]}
           onSelect={(value) => void save({ assigneeId: value || null })}
         />
+      ) : field === 'cycle' ? (
+        <CycleChoice issue={issue} project={project} common={common} save={save} />
       ) : (
         <PropertyCombobox
           {...common}
@@ -129,5 +138,31 @@ function MenuPanel({
         />
       )}
     </div>
+  );
+}
+
+/** The project's open cycles and No cycle, as the issue page's Cycle field offers them. */
+function CycleChoice({
+  issue,
+  project,
+  common,
+  save,
+}: {
+  issue: IssueDoc;
+  project: ProjectDoc;
+  common: { onClose: (reason: ComboCloseReason) => void; placeholder: string };
+  save: (changes: IssueEdit) => Promise<void>;
+}) {
+  const cycles = useProjectCycles(project._id);
+  const cycleId = issue.cycleId ?? null;
+  const options = cycleOptions(cycles, cycleId, dayOfMoment(new Date()));
+  return (
+    <PropertyCombobox
+      {...common}
+      label="Cycle"
+      options={options}
+      selected={[cycleId ?? NONE]}
+      onSelect={(value) => void save({ cycleId: value || null })}
+    />
   );
 }
