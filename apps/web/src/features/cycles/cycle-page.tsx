@@ -6,7 +6,6 @@ import {
   cycleLabel,
   cycleProgress,
   dayOfMoment,
-  formatIssueKey,
   type CycleDoc,
   type IssueDoc,
   type ProjectDoc,
@@ -16,18 +15,15 @@ import {
   useDoc,
   useDocs,
   useHistoryLoaded,
-  useMemberMap,
   useProjectByKey,
   useProjectMap,
 } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { cycleDates } from '../../shared/lib/cycle-dates.ts';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
-import { Avatar } from '../../shared/ui/avatar.tsx';
-import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
-import { StateIcon } from '../../shared/ui/state-icon.tsx';
 import { BurnUpChart } from './burn-up-chart.tsx';
+import { CycleIssues } from './cycle-issues.tsx';
 import { CycleProgressBar } from './cycle-progress-bar.tsx';
 import { cycleStatus, STATUS_LABELS } from './cycle-status.ts';
 import { useIssuesByCycle } from './use-cycle-issues.ts';
@@ -59,21 +55,8 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
   const base = `/${slug}/projects/${project.key}/cycles`;
   const previous = useDoc(cycleId(project._id, cycle.number - 1));
   const next = useDoc(cycleId(project._id, cycle.number + 1));
-  const groups = useMemo(
-    () =>
-      project.states
-        .map((state) => ({
-          state,
-          issues: issues
-            .filter((i) => i.stateId === state.id)
-            .sort((a, b) => a.priority - b.priority || a.number - b.number),
-        }))
-        .filter((g) => g.issues.length > 0),
-    [project.states, issues],
-  );
-
   return (
-    <div className="page cycle-page">
+    <div className="page page--fill cycle-page">
       <header className="page-header">
         <nav aria-label="Breadcrumb" className="cycle-page__crumbs">
           <Link to={base}>{project.name} cycles</Link>
@@ -115,28 +98,7 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
         </div>
       </dl>
       {burnUp ? <BurnUpChart points={burnUp} from={cycle.startsOn} to={cycle.endsOn} /> : null}
-      {issues.length === 0 ? (
-        <EmptyState title="No issues in this cycle">
-          <p>
-            Move issues here from an issue’s Cycle property (Shift+C). Unfinished issues of the
-            cycle before move here when it ends.
-          </p>
-        </EmptyState>
-      ) : (
-        groups.map(({ state, issues: inState }) => (
-          <section key={state.id} className="cycle-group" aria-labelledby={`state-${state.id}`}>
-            <h2 id={`state-${state.id}`} className="cycle-group__heading">
-              <StateIcon state={state} /> {state.name}
-              <span className="cycle-group__count">{inState.length}</span>
-            </h2>
-            <ul className="cycle-group__rows">
-              {inState.map((issue) => (
-                <CycleIssueRow key={issue._id} issue={issue} project={project} slug={slug} />
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
+      <CycleIssues issues={issues} project={project} />
     </div>
   );
 }
@@ -176,30 +138,4 @@ function useBurnUp(
     // per-issue index (store.activityOf), which the rule cannot see.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [historyLoaded, activity, exits, issues, cycle, project, today, store]);
-}
-
-function CycleIssueRow({
-  issue,
-  project,
-  slug,
-}: {
-  issue: IssueDoc;
-  project: ProjectDoc;
-  slug: string;
-}) {
-  const members = useMemberMap();
-  const key = formatIssueKey(project.key, issue.number);
-  const assignee = issue.assigneeId ? members.get(issue.assigneeId) : undefined;
-  return (
-    <li>
-      <Link to={`/${slug}/issue/${key}`} className="cycle-group__row">
-        <span className="cycle-group__key">{key}</span>
-        <span className="cycle-group__title">{issue.title}</span>
-        {issue.estimate !== null ? (
-          <span className="cycle-group__estimate">{issue.estimate}</span>
-        ) : null}
-        {assignee ? <Avatar name={assignee.name || assignee.email} /> : null}
-      </Link>
-    </li>
-  );
 }

@@ -10,3 +10,4 @@ export type { MenuField } from './property-menu-model.ts';
 export { PropertyMenu } from './property-menu.tsx';
 export { usePropertyMenu } from './use-property-menu.ts';
 export type { MenuRequest } from './use-property-menu.ts';
+export { IssueList } from './issue-list.tsx';
