@@ -173,7 +173,16 @@ async function main() {
   else
     execFileSync(
       'npx',
-      ['tsx', 'apps/server/src/seed/seed-cli.ts', '--issues', String(ISSUES), '--comments', '3'],
+      [
+        'tsx',
+        'apps/server/src/seed/seed-cli.ts',
+        '--issues',
+        String(ISSUES),
+        '--comments',
+        '3',
+        '--cycles',
+        '50',
+      ],
       { cwd: ROOT, env, stdio: 'ignore' },
     );
   console.log(`  (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
@@ -280,6 +289,29 @@ async function main() {
         await page.waitForTimeout(200);
       }
       record('open an issue (median of 9)', median(openIssue), 50);
+    });
+
+    await step('open the current cycle', async () => {
+      // From the sidebar: the cycle's figures, its burn-up drawn and its issues listed (issue 24;
+      // the seed gives each of 4 projects 50 weekly cycles, the current one holding ~30% of
+      // the project's open issues). The first visit also loads the page's chunk.
+      const link = page.getByRole('link', { name: /^Engineering: current cycle/ });
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        await link.waitFor({ timeout: 30_000 });
+        times.push(
+          await timeInPage(
+            page,
+            () => link.click(),
+            `location.pathname.includes('/cycles/') && document.querySelector('.burn-up canvas') && document.querySelector('.cycle-group a')`,
+          ),
+        );
+        await page.goBack();
+        await page.locator(ISSUE_LINK).first().waitFor();
+        await page.waitForTimeout(200);
+      }
+      console.log(`  (cycle page opens: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
+      record('open the current cycle (median of 7)', median(times), 100);
     });
 
     await step('filter keystrokes', async () => {

@@ -30,6 +30,7 @@ describe('demo data', () => {
       ['vera', 'Vera Viewer'],
     ]),
     now: new Date('2026-11-22T00:00:00Z'),
+    cyclesPerProject: 10,
   };
   const data = buildDemoData(options);
 
@@ -40,7 +41,7 @@ describe('demo data', () => {
         true,
       );
       const role =
-        doc.type === 'project' || doc.type === 'label'
+        doc.type === 'project' || doc.type === 'label' || doc.type === 'cycle'
           ? 'owner'
           : authorOf(doc) === 'vera'
             ? 'viewer'
@@ -105,4 +106,49 @@ describe('demo data', () => {
       expect(mentioned).not.toBe('vera');
     }
   });
+
+  it('has weekly cycles per project: the past ones rolled over, one current, two planned', () => {
+    expect(data.cycles).toHaveLength(40);
+    const today = '2026-11-22';
+    for (const project of data.projects) {
+      expect(project.cycles).toEqual({ enabled: true, weeks: 1, startWeekday: 1, upcoming: 2 });
+      const cycles = data.cycles.filter((c) => c.projectId === project._id);
+      expect(cycles.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const current = cycles.filter((c) => c.startsOn <= today && today <= c.endsOn);
+      expect(current.map((c) => c.number)).toEqual([8]);
+      expect(current[0]!.startsOn).toBe('2026-11-16'); // the Monday of that week
+      for (const c of cycles) {
+        expect(c.completedAt !== null, `cycle ${c.number}`).toBe(c.endsOn < today);
+        const next = cycles.find((n) => n.number === c.number + 1);
+        if (next) expect(dayAfter(c.endsOn)).toBe(next.startsOn);
+      }
+    }
+  });
+
+  it('puts finished issues in the cycle they finished in, and open ones in the current or next', () => {
+    const cycles = new Map(data.cycles.map((c) => [c._id, c]));
+    const inCycles = data.issues.filter((i) => i.cycleId);
+    expect(inCycles.length).toBeGreaterThan(40);
+    for (const issue of inCycles) {
+      const cycle = cycles.get(issue.cycleId!)!;
+      expect(cycle.projectId).toBe(issue.projectId);
+      const finished = issue.completedAt ?? issue.canceledAt;
+      if (finished) {
+        const day = finished.slice(0, 10);
+        expect(cycle.startsOn <= day && day <= cycle.endsOn, issue._id).toBe(true);
+      } else expect([8, 9]).toContain(cycle.number);
+      const added = data.activity.filter((a) => a.issueId === issue._id && a.kind === 'cycle');
+      expect(added.map((a) => a.to)).toEqual([issue.cycleId]);
+    }
+  });
+
+  it('leaves cycles off when asked for none', () => {
+    const none = buildDemoData({ ...options, cyclesPerProject: 0 });
+    expect(none.cycles).toEqual([]);
+    expect(none.projects.every((p) => p.cycles === undefined)).toBe(true);
+    expect(none.issues.every((i) => i.cycleId === undefined)).toBe(true);
+  });
 });
+
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

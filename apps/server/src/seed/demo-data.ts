@@ -1,17 +1,21 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import {
+  dayOfMoment,
   DEFAULT_STATES,
   formatMention,
+  isFinishedCategory,
   newActivityDocument,
   newIssueDocument,
   transitionTimes,
   type ActivityDoc,
   type CommentDoc,
+  type CycleDoc,
   type IssueDoc,
   type LabelDoc,
   type ProjectDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
+import { DEMO_CYCLE_SETTINGS, demoCycleOf, demoCycles } from './demo-cycles.ts';
 
 /**
  * Realistic demo content for a workspace: projects, labels, issues with Markdown descriptions,
@@ -28,10 +32,13 @@ export interface DemoOptions {
   names?: ReadonlyMap<string, string>;
   seed?: number;
   now?: Date;
+  /** Weekly cycles per project (the last two planned); none when 0. */
+  cyclesPerProject?: number;
 }
 
 export interface DemoData {
   projects: ProjectDoc[];
+  cycles: CycleDoc[];
   labels: LabelDoc[];
   issues: IssueDoc[];
   comments: CommentDoc[];
@@ -158,10 +165,15 @@ export function buildDemoData(options: DemoOptions): DemoData {
     color: p.color,
     archivedAt: null,
     states: [...DEFAULT_STATES],
+    ...(options.cyclesPerProject ? { cycles: DEMO_CYCLE_SETTINGS } : {}),
     createdBy: options.ownerId,
     createdAt: iso(start),
     updatedAt: iso(start),
   }));
+  const cyclesOf = new Map(
+    projects.map((p) => [p._id, demoCycles(p, options.cyclesPerProject ?? 0, new Date(now))]),
+  );
+  const today = dayOfMoment(new Date(now));
   const labels: LabelDoc[] = LABELS.map(([name, color], i) => ({
     _id: `label:demo${i}`,
     type: 'label',
@@ -206,7 +218,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
     const state = pick(project.states);
     const moved = after(1 + Math.floor(rnd() * 72));
     const times = transitionTimes(base, state.category, moved);
-    if (state.category === 'completed' || state.category === 'canceled') times.startedAt ??= moved;
+    if (isFinishedCategory(state.category)) times.startedAt ??= moved;
     const assignee = rnd() < 0.8 ? pick(people) : null;
     const labelIds = [...new Set([pick(labels)._id, ...(rnd() < 0.3 ? [pick(labels)._id] : [])])];
     const issue: IssueDoc = {
@@ -221,7 +233,21 @@ export function buildDemoData(options: DemoOptions): DemoData {
       ...times,
       updatedAt: moved,
     };
+    const cycle = demoCycleOf(issue, cyclesOf.get(project._id)!, today, rnd());
+    if (cycle) issue.cycleId = cycle._id;
     issues.push(issue);
+    if (cycle)
+      activity.push(
+        newActivityDocument({
+          id: `activity:demo${i.toString(36)}y`,
+          issueId,
+          actorId: author,
+          kind: 'cycle',
+          from: null,
+          to: cycle._id,
+          now: after(0.25),
+        }),
+      );
     activity.push(
       newActivityDocument({
         id: `activity:demo${i.toString(36)}c`,
@@ -275,9 +301,17 @@ export function buildDemoData(options: DemoOptions): DemoData {
       });
     }
   }
-  return { projects, labels, issues, comments, activity, lastNumber };
+  const cycles = [...cyclesOf.values()].flat();
+  return { projects, cycles, labels, issues, comments, activity, lastNumber };
 }
 
 export function allDocs(data: DemoData): WorkspaceDoc[] {
-  return [...data.projects, ...data.labels, ...data.issues, ...data.comments, ...data.activity];
+  return [
+    ...data.projects,
+    ...data.cycles,
+    ...data.labels,
+    ...data.issues,
+    ...data.comments,
+    ...data.activity,
+  ];
 }

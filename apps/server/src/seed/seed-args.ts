@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { LIMITS, workspaceSlugSchema } from '@keel/domain';
 
 export const SEED_USAGE =
-  'Usage: npm run seed -- [--issues N] [--comments N] [--members N] [--workspace KEY] [--email ADDRESS] [--password PASSWORD]';
+  'Usage: npm run seed -- [--issues N] [--comments N] [--members N] [--cycles N] [--workspace KEY] [--email ADDRESS] [--password PASSWORD]';
 
 export interface SeedArgs {
   issues: number;
   commentsPerIssue: number;
   members: number;
+  /** Weekly cycles per project, the last two planned; 0 leaves cycles off. */
+  cyclesPerProject: number;
   workspace: string;
   email: string;
   password: string;
@@ -17,11 +19,22 @@ export interface SeedArgs {
 export class SeedUsageError extends Error {}
 
 const MAX_COMMENTS_PER_ISSUE = 50;
+const MAX_CYCLES_PER_PROJECT = 500;
 
 function count(name: string, raw: string, max: number): number {
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(value) || value > max)
     throw new SeedUsageError(`--${name} takes a whole number from 0 to ${max} (got "${raw}").`);
+  return value;
+}
+
+/** 0, or enough cycles for the current one and the two planned after it. */
+function cyclesCount(raw: string): number {
+  const value = count('cycles', raw, MAX_CYCLES_PER_PROJECT);
+  if (value > 0 && value < 3)
+    throw new SeedUsageError(
+      `--cycles takes 0 (no cycles) or 3 to ${MAX_CYCLES_PER_PROJECT} (got "${raw}").`,
+    );
   return value;
 }
 
@@ -35,6 +48,7 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
         issues: { type: 'string', default: '1000' },
         comments: { type: 'string', default: '3' },
         members: { type: 'string', default: '12' },
+        cycles: { type: 'string', default: '50' },
         workspace: { type: 'string', default: 'demo' },
         email: { type: 'string', default: 'demo@keel.test' },
         password: { type: 'string', default: 'keel-demo-password' },
@@ -53,6 +67,7 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
     issues: count('issues', values.issues, LIMITS.issuesPerWorkspace),
     commentsPerIssue: count('comments', values.comments, MAX_COMMENTS_PER_ISSUE),
     members: count('members', values.members, LIMITS.membersPerWorkspace - 1),
+    cyclesPerProject: cyclesCount(values.cycles),
     workspace: slug.data,
     email: values.email,
     password: values.password,

@@ -114,6 +114,7 @@ async function main(values: SeedArgs) {
       ownerId: userIdOf(owner),
       viewerIds: others.filter((_, i) => roleOf(i) === 'viewer').map(userIdOf),
       names: new Map([owner, ...others].map((user) => [userIdOf(user), user.name])),
+      cyclesPerProject: values.cyclesPerProject,
     });
     const docs = allDocs(data);
     for (const doc of docs) workspaceDocSchema.parse(doc);
