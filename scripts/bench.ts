@@ -303,7 +303,7 @@ async function main() {
           await timeInPage(
             page,
             () => link.click(),
-            `location.pathname.includes('/cycles/') && document.querySelector('.burn-up canvas') && document.querySelector('.cycle-group a')`,
+            `location.pathname.includes('/cycles/') && document.querySelector('.burn-up canvas') && document.querySelector('.cycle-page .issue-row a')`,
           ),
         );
         await page.goBack();
