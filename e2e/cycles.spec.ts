@@ -7,7 +7,8 @@ import { ViewsPage } from './support/views-page.ts';
  * Issue 24's cycles (SPEC §10): an admin turns them on for a project, Keel schedules the current
  * and the planned cycles, an issue is put in one from its page (or Shift+C), the sidebar leads
  * to the current cycle's page with its figures and issues; a list's bulk bar moves issues in and
- * out of a cycle; a viewer sees it all and changes nothing; a cycle chosen offline syncs later.
+ * out of a cycle, and Shift+C a board card's; a viewer sees it all and changes nothing; a cycle
+ * chosen offline syncs later.
  */
 const cyclesSection = (page: Page) => page.getByRole('region', { name: 'Cycles' });
 
@@ -73,12 +74,12 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
     'aria-valuenow',
     '0',
   );
-  await expect(owner.page.getByRole('region', { name: /Todo/ })).toContainText(
-    'Ship cycle planning',
-  );
-  await expect(owner.page.getByRole('region', { name: /In Progress/ })).toContainText(
-    'Write the release notes',
-  );
+  // Its issues as a list grouped by state, with the list's rows.
+  const views = new ViewsPage(owner.page);
+  await expect(views.groupHeader('Todo 1')).toBeVisible();
+  await expect(views.groupHeader('In Progress 1')).toBeVisible();
+  await expect(views.row('Ship cycle planning')).toHaveAccessibleName(/^ENG-1 .*Todo/);
+  await expect(views.row('Write the release notes')).toHaveAccessibleName(/^ENG-2 .*In Progress/);
   // The burn-up, and its figures as a table: today's row holds both issues, none done yet.
   const burnUp = owner.page.getByRole('figure', { name: 'Burn-up' });
   await expect(burnUp.locator('canvas')).toBeVisible();
@@ -95,7 +96,6 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   // Lists filter and group by cycle, kept in the URL.
   await owner.page.goto(`/${owner.slug}/projects/ENG/issues`);
   await owner.keel.createIssue('Not planned yet');
-  const views = new ViewsPage(owner.page);
   await views.addFilter('Cycle', 'Cycle 1');
   await expect(views.chip('Cycle is Cycle 1')).toBeVisible();
   await expect(owner.page).toHaveURL(/cycle=cycle%3A|cycle=cycle:/);
@@ -125,6 +125,17 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await owner.keel.expectAccessible();
   await views.bulkBar().getByRole('button', { name: 'Clear selection' }).click();
 
+  // On the board, Shift+C moves the focused card's issue to another cycle.
+  await owner.page.goto(`/${owner.slug}/projects/ENG/board`);
+  await views.card('Not planned yet').getByRole('link').focus();
+  await owner.page.keyboard.press('Shift+C');
+  await expect(owner.page.getByRole('listbox', { name: 'Cycle' })).toBeVisible();
+  await owner.page.keyboard.type('Cycle 2');
+  await owner.page.keyboard.press('Enter');
+  await expect(views.card('Not planned yet').getByRole('link')).toBeFocused();
+  await owner.page.goto(`/${owner.slug}/issue/ENG-3`);
+  await expect(issuePage.combobox('Cycle')).toHaveValue('Cycle 2');
+
   // A viewer sees the cycle, the page and the settings, and can change none of them.
   await viewer.page.goto(`/${owner.slug}/issue/ENG-1`);
   const theirs = new IssuePageModel(viewer.page);
@@ -134,7 +145,7 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await expect(cyclesSection(viewer.page)).toContainText('2 weeks, starting on Monday');
   await expect(cyclesSection(viewer.page).getByRole('button')).toHaveCount(0);
   await viewer.page.goto(`/${owner.slug}/projects/ENG/cycles/1`);
-  await expect(viewer.page.locator('.cycle-page__figures')).toContainText('Scope3');
+  await expect(viewer.page.locator('.cycle-page__figures')).toContainText('Scope2');
   await viewer.keel.expectAccessible();
   await owner.context.close();
   await viewer.context.close();
