@@ -236,53 +236,29 @@ export function buildDemoData(options: DemoOptions): DemoData {
     const cycle = demoCycleOf(issue, cyclesOf.get(project._id)!, today, rnd());
     if (cycle) issue.cycleId = cycle._id;
     issues.push(issue);
-    if (cycle)
+    // One activity record of this issue, `suffix` making its id.
+    const record = (
+      suffix: string,
+      actorId: string,
+      kind: ActivityDoc['kind'],
+      change: { from: ActivityDoc['from']; to: ActivityDoc['to'] },
+      at: string,
+    ) =>
       activity.push(
         newActivityDocument({
-          id: `activity:demo${i.toString(36)}y`,
+          id: `activity:demo${i.toString(36)}${suffix}`,
           issueId,
-          actorId: author,
-          kind: 'cycle',
-          from: null,
-          to: cycle._id,
-          now: after(0.25),
+          actorId,
+          kind,
+          ...change,
+          now: at,
         }),
       );
-    activity.push(
-      newActivityDocument({
-        id: `activity:demo${i.toString(36)}c`,
-        issueId,
-        actorId: author,
-        kind: 'created',
-        from: null,
-        to: null,
-        now: iso(created),
-      }),
-    );
+    if (cycle) record('y', author, 'cycle', { from: null, to: cycle._id }, after(0.25));
+    record('c', author, 'created', { from: null, to: null }, iso(created));
     if (state.id !== base.stateId)
-      activity.push(
-        newActivityDocument({
-          id: `activity:demo${i.toString(36)}s`,
-          issueId,
-          actorId: assignee ?? author,
-          kind: 'state',
-          from: base.stateId,
-          to: state.id,
-          now: moved,
-        }),
-      );
-    if (assignee)
-      activity.push(
-        newActivityDocument({
-          id: `activity:demo${i.toString(36)}a`,
-          issueId,
-          actorId: author,
-          kind: 'assignee',
-          from: null,
-          to: assignee,
-          now: after(0.5),
-        }),
-      );
+      record('s', assignee ?? author, 'state', { from: base.stateId, to: state.id }, moved);
+    if (assignee) record('a', author, 'assignee', { from: null, to: assignee }, after(0.5));
     for (let c = 0; c < options.commentsPerIssue; c++) {
       const at = after(2 + c * 5);
       const commenter = pick(people);
