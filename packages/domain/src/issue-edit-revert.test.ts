@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ProjectDoc } from './documents.ts';
+import { editIssue } from './issue-edit.ts';
 import { editBetween, replacedValues, revertEdit } from './issue-edit-revert.ts';
 import { testIssue } from './test-fixtures.ts';
 
@@ -44,5 +46,20 @@ describe('undoing an issue edit', () => {
     const made = editBetween(issue, planned);
     expect(made).toEqual({ cycleId: 'cycle:p1.2' });
     expect(revertEdit(planned, made, replacedValues(issue, made))).toEqual({ cycleId: null });
+  });
+
+  it('takes back an unsubscribe from an issue nobody had left', () => {
+    const made = { unsubscribedIds: ['u1'] };
+    const previous = replacedValues(issue, made);
+    expect(previous).toEqual({ unsubscribedIds: [] });
+    const left = { ...issue, ...made };
+    const reverted = revertEdit(left, made, previous);
+    const ctx = {
+      project: { states: [] } as unknown as ProjectDoc,
+      actorId: 'u1',
+      now: '2026-01-02T00:00:00.000Z',
+      newActivityId: () => 'activity:a1',
+    };
+    expect(editIssue(left, reverted, ctx)?.issue.unsubscribedIds).toBeUndefined();
   });
 });

@@ -31,13 +31,22 @@ export function editBetween(before: IssueDoc, after: IssueDoc): IssueEdit {
   return made as IssueEdit;
 }
 
+/**
+ * What an edit writes back for a value the issue never had (an optional field): the empty list
+ * for `unsubscribedIds`, null ("none") for `cycleId`; `undefined` would read as "no change".
+ */
+function absent(field: Field, old: unknown): unknown {
+  if (old !== undefined) return old;
+  return field === 'unsubscribedIds' ? [] : null;
+}
+
 /** The values `edit` replaced on `before`: what undoing it writes back. */
 export function replacedValues(before: IssueDoc, edit: IssueEdit): IssueEdit {
   const previous: Record<string, unknown> = {};
   for (const field of Object.keys(edit) as Field[]) {
     const old = before[field];
-    // An optional field the issue never had (`cycleId`) goes back to null, its edit's "none".
-    if (!same(old, edit[field])) previous[field] = Array.isArray(old) ? [...old] : (old ?? null);
+    if (!same(old, edit[field]))
+      previous[field] = Array.isArray(old) ? [...old] : absent(field, old);
   }
   return previous as IssueEdit;
 }
