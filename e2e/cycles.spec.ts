@@ -133,6 +133,8 @@ test('cycles on: an issue goes in the current cycle, whose page counts it', asyn
   await owner.page.keyboard.type('Cycle 2');
   await owner.page.keyboard.press('Enter');
   await expect(views.card('Not planned yet').getByRole('link')).toBeFocused();
+  // Saved (its Undo is offered) before the page is left.
+  await expect(owner.page.locator('.toast')).toContainText('ENG-3');
   await owner.page.goto(`/${owner.slug}/issue/ENG-3`);
   await expect(issuePage.combobox('Cycle')).toHaveValue('Cycle 2');
 

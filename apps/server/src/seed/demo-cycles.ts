@@ -32,7 +32,11 @@ export function demoCycles(project: ProjectDoc, count: number, now: Date): Cycle
     const number = i + 1;
     const startsOn = dayOf(thisWeek + (number - current) * 7);
     const endsOn = dayOf(dayNumber(startsOn) + 6);
-    const createdAt = `${dayOf(Math.min(dayNumber(startsOn) - 14, today))}T09:00:00.000Z`;
+    // Planned two weeks ahead, never before its project nor after the seed runs.
+    const planned = Date.parse(`${dayOf(dayNumber(startsOn) - 14)}T09:00:00.000Z`);
+    const createdAt = new Date(
+      Math.min(Math.max(planned, Date.parse(project.createdAt)), now.getTime() - 60_000),
+    ).toISOString();
     const over = number < current;
     return {
       _id: cycleId(project._id, number),

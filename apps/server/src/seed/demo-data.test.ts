@@ -139,6 +139,7 @@ describe('demo data', () => {
       } else expect([8, 9]).toContain(cycle.number);
       const added = data.activity.filter((a) => a.issueId === issue._id && a.kind === 'cycle');
       expect(added.map((a) => a.to)).toEqual([issue.cycleId]);
+      expect(added[0]!.createdAt >= cycle.createdAt, issue._id).toBe(true);
     }
   });
 

@@ -254,7 +254,9 @@ export function buildDemoData(options: DemoOptions): DemoData {
           now: at,
         }),
       );
-    if (cycle) record('y', author, 'cycle', { from: null, to: cycle._id }, after(0.25));
+    // Added once both the issue and the cycle existed.
+    const addedAt = (c: CycleDoc) => (after(0.25) > c.createdAt ? after(0.25) : c.createdAt);
+    if (cycle) record('y', author, 'cycle', { from: null, to: cycle._id }, addedAt(cycle));
     record('c', author, 'created', { from: null, to: null }, iso(created));
     if (state.id !== base.stateId)
       record('s', assignee ?? author, 'state', { from: base.stateId, to: state.id }, moved);

@@ -54,9 +54,9 @@ const DataSettingsPage = later(
 );
 
 /**
- * The sidebar's own screens are fetched in the first idle moment after the first screen, so
- * their first visit draws at once instead of a blank moment; an idle period the browser forced
- * (timeLeft 0) is not one, so they never compete with the first screen's work.
+ * The sidebar's own screens are fetched in the first idle period once the app has started, so
+ * their first visit waits for no network (only React's one suspended frame); an idle period the
+ * browser forced (timeLeft 0) is not one, so the fetch never competes with the first screen.
  */
 function warmSidebarScreens(): () => void {
   return whenIdle((timeLeft) => {

@@ -38,7 +38,8 @@ export function CyclePage() {
   const cycle = found?.type === 'cycle' ? found : undefined;
   useDocumentTitle(cycle ? cycleLabel(cycle) : 'Cycle');
   if (!project || !cycle) return <NotFound homeHref={`/${slug}`} headingLevel={1} />;
-  return <Cycle project={project} cycle={cycle} />;
+  // Keyed: Previous and Next start another cycle's list afresh (focus, scroll, selection).
+  return <Cycle key={cycle._id} project={project} cycle={cycle} />;
 }
 
 const points = (tally: Tally) => `${tally.points} point${tally.points === 1 ? '' : 's'}`;

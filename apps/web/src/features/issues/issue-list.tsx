@@ -34,7 +34,7 @@ export interface IssueListProps {
   selected: ReadonlySet<string>;
   /** Null when the role cannot edit: rows have no checkbox and x does nothing. */
   onSelect: ((issueId: string, range: boolean) => void) | null;
-  /** Whether rows offer the state, priority, assignee and labels menus (and s/p/a/l). */
+  /** Whether rows offer the state, priority, assignee, labels and cycle menus (s/p/a/l, Shift+C). */
   editable: boolean;
   onClearSelection: () => void;
 }
@@ -210,8 +210,8 @@ export function IssueList(props: IssueListProps) {
       if (selected.size) onClearSelection();
     },
   });
-  // s, p, a, l: the issue page's commands, here for the focused row. With a selection the bulk
-  // bar edits instead, so they stand down (and leave the palette) until it is cleared.
+  // s, p, a, l, Shift+C: the issue page's commands, here for the focused row. With a selection
+  // the bulk bar edits instead, so they stand down (and leave the palette) until it is cleared.
   useScreenCommands(
     Object.fromEntries(
       MENU_FIELDS.map((field) => [MENU_COMMANDS[field], () => openMenuOfFocused(field)]),

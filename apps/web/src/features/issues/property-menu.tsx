@@ -26,7 +26,7 @@ export function PropertyMenu({ request, onClose }: PropertyMenuProps) {
   const project = issue ? projects.get(issue.projectId) : undefined;
   const gone = !issue || !project;
   // A project with cycles off offers none, unless the issue is still in one.
-  const noCycles = request.field === 'cycle' && !project?.cycles?.enabled && !issue?.cycleId;
+  const noCycles = !gone && request.field === 'cycle' && !project.cycles?.enabled && !issue.cycleId;
   // Deleted (here or by someone else) while the menu was open: nothing left to edit.
   useEffect(() => {
     if (gone) onClose('blur');

@@ -29,14 +29,16 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
   const cycles = useProjectCycles(project?.cycles?.enabled ? project._id : undefined);
   const today = dayOfMoment(new Date());
   const open = useMemo(() => openCycles(cycles, today), [cycles, today]);
-  // s, p, a, l with a selection: the same commands as on one issue, here for all selected.
+  // s, p, a, l (and Shift+C) with a selection: the same commands as on one issue, here for all
+  // selected.
   useScreenCommands(
     {
       'issue.state': openField('Set state'),
       'issue.priority': openField('Set priority'),
       'issue.assignee': openField('Set assignee'),
       'issue.labels': openField('Add or remove label'),
-      'issue.cycle': openField('Set cycle'),
+      // Only where the bar offers Set cycle: a project's own list, with cycles on.
+      ...(project?.cycles?.enabled ? { 'issue.cycle': openField('Set cycle') } : {}),
     },
     selected.length > 0,
   );
