@@ -1,3 +1,4 @@
+import { typeOfId } from '@keel/domain';
 import { sameContent } from './rejected/same-content.ts';
 import type { LeafVersion, WriteResult } from './replica-types.ts';
 
@@ -32,6 +33,11 @@ export async function replayPending(
     const held = await target.current(mine._id);
     if (mine._rev === undefined) {
       if (held === null) toWrite.push(doc);
+      // A relation's id follows from its kind and issues, so one removed and added again (an
+      // Undo) is a new document under a deleted one's id: held deleted, it never landed. (Had it
+      // landed and been removed since, writing it again keeps what the person last asked for.)
+      else if (held.deleted && mine._deleted !== true && typeOfId(mine._id) === 'relation')
+        toWrite.push({ ...doc, _rev: held.rev });
       continue;
     }
     if (held?.rev === mine._rev) toWrite.push(doc);
