@@ -12,6 +12,8 @@ import { KeelPage } from './support/keel-page.ts';
 test('two tabs of one browser take turns changing issues, and every change is saved and synced', async ({
   browser,
 }) => {
+  // Three browsers, four sign-ins: past 60 s on a slow machine, though every step had passed.
+  test.setTimeout(120_000);
   const account = newAccount('tabs');
   const context = await browser.newContext();
   const one = new KeelPage(await context.newPage());
