@@ -1,4 +1,5 @@
 import {
+  currentCycle,
   cycleId,
   dayNumber,
   dayOf,
@@ -68,7 +69,8 @@ export function demoCycleOf(
     const day = dayOfMoment(finished);
     return cycles.find((c) => c.startsOn <= day && day <= c.endsOn) ?? null;
   }
-  const current = cycles.findIndex((c) => c.startsOn <= today && today <= c.endsOn);
+  const held = currentCycle(cycles, today);
+  const current = held ? cycles.indexOf(held) : -1;
   if (current < 0 || roll >= 0.4) return null;
   return cycles[roll < 0.3 ? current : current + 1] ?? null;
 }
