@@ -120,6 +120,16 @@ const VALID: Record<Exclude<DocType, 'member'>, Record<string, unknown>> = {
     createdAt: T,
     updatedAt: T,
   },
+  milestone: {
+    _id: 'milestone:m1',
+    type: 'milestone',
+    projectId: 'project:p1',
+    name: 'Beta',
+    targetOn: '2024-03-01',
+    sortOrder: 'a0',
+    createdAt: T,
+    updatedAt: T,
+  },
 };
 
 const write = (doc: Record<string, unknown>) =>
@@ -181,6 +191,8 @@ describe('ids a document points at have the format of what they point at', () =>
     ['cycle._id', { ...VALID.cycle, _id: 'cycle:p2.1' }, '_id'],
     ['cycle.projectId', { ...VALID.cycle, projectId: 'issue:p1' }, 'projectId'],
     ['issue.cycleId', { ...VALID.issue, cycleId: 'project:p1' }, 'cycleId'],
+    ['milestone.projectId', { ...VALID.milestone, projectId: 'cycle:p1.1' }, 'projectId'],
+    ['issue.milestoneId', { ...VALID.issue, milestoneId: 'cycle:p1.1' }, 'milestoneId'],
   ];
   it.each(cases)('%s refuses %#', (_name, doc, path) => {
     const verdict = write(doc);

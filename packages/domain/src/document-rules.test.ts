@@ -29,8 +29,9 @@ const OTHER = 'other1';
 
 type Raw = Record<string, unknown>;
 // Conflict entries have no author (whoever merges writes them), nor have cycles (scheduled by
-// the server or an admin); each is tested on its own below.
-type AuthoredType = Exclude<DocType, 'member' | 'conflict' | 'cycle'>;
+// the server or an admin) and milestones (a project's, kept by its admins); each is tested on
+// its own below.
+type AuthoredType = Exclude<DocType, 'member' | 'conflict' | 'cycle' | 'milestone'>;
 const AUTHORED: AuthoredType[] = [
   'project',
   'issue',
@@ -161,6 +162,16 @@ const make: Record<DocType, (by: string) => Raw> = {
     endsOn: '2026-12-06',
     completedAt: null,
   }),
+  milestone: () => ({
+    _id: 'milestone:m1',
+    type: 'milestone',
+    createdAt: T0,
+    updatedAt: T0,
+    projectId: 'project:p1',
+    name: 'Beta',
+    targetOn: null,
+    sortOrder: 'a0',
+  }),
   relation: (by) => ({
     _id: 'relation:relates.i1.i2',
     type: 'relation',
@@ -186,6 +197,7 @@ const CHANGE: Record<DocType, Raw> = {
   // Its kind and issues are its id: only the times could differ.
   relation: {},
   cycle: { name: 'Launch week' },
+  milestone: { name: 'Public beta', targetOn: '2027-01-15' },
 };
 
 const stored = (doc: Raw): WorkspaceDoc => workspaceDocSchema.parse({ ...doc, _rev: '1-a' });
@@ -341,6 +353,62 @@ describe('checkDocumentWrite: cycles (SPEC §10)', () => {
     expect(checkDocumentWrite({ ...make.cycle(''), startsOn: '2026-02-30' }, ctx('admin')).ok).toBe(
       false,
     );
+  });
+});
+
+describe('checkDocumentWrite: milestones (SPEC §10)', () => {
+  it('are created, edited and deleted by owners and admins only', () => {
+    const held = stored(make.milestone(''));
+    for (const role of ROLES) {
+      const writes = [
+        checkDocumentWrite(make.milestone(''), ctx(role)),
+        checkDocumentWrite(edited(make.milestone(''), CHANGE.milestone), ctx(role, held)),
+        checkDocumentWrite(stub('milestone:m1'), ctx(role, held)),
+      ];
+      for (const verdict of writes)
+        if (OA.includes(role)) expect(verdict.ok, role).toBe(true);
+        else expect(verdict, role).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    }
+  });
+
+  it('have a name of 1–80 characters and a real target day, or none', () => {
+    for (const [change, path] of [
+      [{ name: '' }, 'name'],
+      [{ name: 'x'.repeat(81) }, 'name'],
+      [{ targetOn: '2027-02-30' }, 'targetOn'],
+      [{ sortOrder: '' }, 'sortOrder'],
+    ] as const)
+      expect(
+        checkDocumentWrite({ ...make.milestone(''), ...change }, ctx('admin')),
+        JSON.stringify(change),
+      ).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: [{ path }] });
+  });
+});
+
+describe('checkDocumentWrite: a project’s status and dates (SPEC §10)', () => {
+  it('are changed by owners and admins, with a known status and a target not before the start', () => {
+    const held = stored(make.project(OTHER));
+    const plan = { status: 'paused', startsOn: '2026-11-02', targetOn: '2027-01-29' };
+    for (const role of ROLES) {
+      const verdict = checkDocumentWrite(edited(make.project(OTHER), plan), ctx(role, held));
+      expect(verdict.ok, role).toBe(OA.includes(role));
+    }
+    for (const [change, path] of [
+      [{ status: 'done' }, 'status'],
+      [{ startsOn: '2027-02-01', targetOn: '2027-01-31' }, 'targetOn'],
+      [{ targetOn: '31/01/2027' }, 'targetOn'],
+    ] as const)
+      expect(
+        checkDocumentWrite(edited(make.project(OTHER), change), ctx('admin', held)),
+        JSON.stringify(change),
+      ).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: [{ path }] });
+    // The same day is a one-day project.
+    expect(
+      checkDocumentWrite(
+        edited(make.project(OTHER), { startsOn: '2027-01-31', targetOn: '2027-01-31' }),
+        ctx('admin', held),
+      ).ok,
+    ).toBe(true);
   });
 });
 

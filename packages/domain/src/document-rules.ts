@@ -54,6 +54,7 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   // SPEC §10: relating issues is editing them.
   relation: 'issue:edit',
   cycle: 'cycle:manage',
+  milestone: 'milestone:manage',
 };
 
 /** The field that names a document's author; it is set on create and never changes. */
@@ -86,6 +87,8 @@ function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
       return doc.userId === userId ? 'readMarker:write:own' : null;
     case 'cycle':
       return 'cycle:manage';
+    case 'milestone':
+      return 'milestone:manage';
     default:
       return null; // members are the server's; activity, conflict entries and relations are immutable
   }
@@ -108,6 +111,8 @@ function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null 
       return 'issue:edit';
     case 'cycle':
       return 'cycle:manage';
+    case 'milestone':
+      return 'milestone:manage';
     default:
       return null;
   }

@@ -243,6 +243,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'subscribed',
       'relation',
       'cycle',
+      'milestone',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);

@@ -20,6 +20,7 @@ import { LIMITS } from './limits.ts';
 import { textField } from './text.ts';
 import { workflowSchema, workflowStateSchema } from './workflow.ts';
 import { calendarDaySchema, cycleSettingsSchema } from './cycle-settings.ts';
+import { projectStatusSchema } from './project-plan.ts';
 
 /** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
 /** A reference to another document of the workspace: an id of that document's type. */
@@ -67,25 +68,34 @@ export const memberDocSchema = z.strictObject({
   active: z.boolean(),
 });
 
-export const projectDocSchema = z.strictObject({
-  ...base,
-  type: z.literal('project'),
-  key: projectKeySchema,
-  name: projectNameSchema,
-  description: textField('Description', 0, 5_000, { multiline: true }),
-  leadId: userRef.nullable(),
-  color: colorSchema,
-  archivedAt: isoTimestampSchema.nullable(),
-  states: workflowSchema,
-  /**
-   * States deleted from the workflow, newest last: their names still read in the history of the
-   * issues that were in them ("changed state from In Review to Done").
-   */
-  formerStates: z.array(workflowStateSchema).max(100).optional(),
-  /** SPEC §10: cycles on or off, and how they are scheduled; absent: off. */
-  cycles: cycleSettingsSchema.optional(),
-  createdBy: userRef,
-});
+export const projectDocSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('project'),
+    key: projectKeySchema,
+    name: projectNameSchema,
+    description: textField('Description', 0, 5_000, { multiline: true }),
+    leadId: userRef.nullable(),
+    color: colorSchema,
+    archivedAt: isoTimestampSchema.nullable(),
+    states: workflowSchema,
+    /**
+     * States deleted from the workflow, newest last: their names still read in the history of the
+     * issues that were in them ("changed state from In Review to Done").
+     */
+    formerStates: z.array(workflowStateSchema).max(100).optional(),
+    /** SPEC §10: cycles on or off, and how they are scheduled; absent: off. */
+    cycles: cycleSettingsSchema.optional(),
+    /** SPEC §10: absent on projects made before statuses (project-plan.ts reads it as active). */
+    status: projectStatusSchema.optional(),
+    startsOn: calendarDaySchema.nullable().optional(),
+    targetOn: calendarDaySchema.nullable().optional(),
+    createdBy: userRef,
+  })
+  .refine((p) => !p.startsOn || !p.targetOn || p.targetOn >= p.startsOn, {
+    message: 'The target date is on or after the start date',
+    path: ['targetOn'],
+  });
 
 /**
  * The parts of an issue edited as one unit, each with its own edit time so that two devices'
@@ -104,6 +114,7 @@ export const ISSUE_FIELD_GROUPS = {
   sortOrder: ['sortOrder'],
   subscribers: ['subscriberIds', 'unsubscribedIds'],
   cycle: ['cycleId'],
+  milestone: ['milestoneId'],
 } as const;
 export type IssueFieldGroup = keyof typeof ISSUE_FIELD_GROUPS;
 const issueFieldGroupSchema = z.enum(
@@ -126,6 +137,8 @@ export const issueDocSchema = z.strictObject({
   parentId: refTo('issue').nullable(),
   /** SPEC §10: a cycle of the issue's own project; absent or null when none. */
   cycleId: refTo('cycle').nullable().optional(),
+  /** SPEC §10: a milestone of the issue's own project; absent or null when none. */
+  milestoneId: refTo('milestone').nullable().optional(),
   sortOrder: z.string().min(1).max(200),
   createdBy: userRef,
   startedAt: isoTimestampSchema.nullable(),
@@ -188,6 +201,8 @@ export const ACTIVITY_KINDS = [
   'relation',
   // The issue's cycle: cycle ids or null; a rollover's is by the actor `keel` (cycles.ts).
   'cycle',
+  // The issue's milestone: milestone ids or null.
+  'milestone',
 ] as const;
 
 const activityValue = z.union([
@@ -219,6 +234,7 @@ export const CONFLICT_FIELDS = [
   'dueDate',
   'parent',
   'cycle',
+  'milestone',
   'comment',
 ] as const;
 export type ConflictField = (typeof CONFLICT_FIELDS)[number];
@@ -308,6 +324,19 @@ export const cycleDocSchema = z
     path: ['_id'],
   });
 
+/**
+ * A project's milestone (SPEC §10): a named point a project works towards, ordered within the
+ * project by `sortOrder` (a fractional index, like issues'), with an optional target day.
+ */
+export const milestoneDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('milestone'),
+  projectId: refTo('project'),
+  name: textField('Milestone name', 1, 80),
+  targetOn: calendarDaySchema.nullable(),
+  sortOrder: z.string().min(1).max(200),
+});
+
 /** At most this many notifications read one by one past `lastReadAt` (read-state.ts). */
 export const READ_ENTRIES_MAX = 500;
 /** At most this many issues archived in one person's inbox (read-state.ts). */
@@ -357,6 +386,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   conflictDocSchema,
   relationDocSchema,
   cycleDocSchema,
+  milestoneDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -370,4 +400,5 @@ export type ConflictDoc = z.infer<typeof conflictDocSchema>;
 export type ConflictSide = ConflictDoc['lost'];
 export type RelationDoc = z.infer<typeof relationDocSchema>;
 export type CycleDoc = z.infer<typeof cycleDocSchema>;
+export type MilestoneDoc = z.infer<typeof milestoneDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

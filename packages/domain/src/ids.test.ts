@@ -36,6 +36,7 @@ describe('document ids', () => {
         'conflict',
         'relation',
         'cycle',
+        'milestone',
       ].sort(),
     );
   });

@@ -13,6 +13,7 @@ export const DOC_TYPES = [
   'conflict',
   'relation',
   'cycle',
+  'milestone',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 

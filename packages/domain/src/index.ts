@@ -37,3 +37,5 @@ export * from './cycles.ts';
 export * from './cycle-settings.ts';
 export * from './cycle-progress.ts';
 export * from './cycle-burn-up.ts';
+export * from './project-plan.ts';
+export * from './project-progress.ts';

@@ -19,6 +19,7 @@ const EDITABLE: readonly Field[] = [
   'dueDate',
   'parentId',
   'cycleId',
+  'milestoneId',
   'subscriberIds',
   'unsubscribedIds',
   'sortOrder',
@@ -33,7 +34,7 @@ export function editBetween(before: IssueDoc, after: IssueDoc): IssueEdit {
 
 /**
  * What an edit writes back for a value the issue never had (an optional field): the empty list
- * for `unsubscribedIds`, null ("none") for `cycleId`; `undefined` would read as "no change".
+ * for `unsubscribedIds`, null ("none") for `cycleId` and `milestoneId`; `undefined` would read as "no change".
  */
 function absent(field: Field, old: unknown): unknown {
   if (old !== undefined) return old;

@@ -14,6 +14,7 @@ export interface IssueEdit {
   dueDate?: string | null;
   parentId?: string | null;
   cycleId?: string | null;
+  milestoneId?: string | null;
   /** Not tracked fields: (un)subscribing writes no activity (see withSubscription). */
   subscriberIds?: readonly string[];
   unsubscribedIds?: readonly string[];
@@ -104,6 +105,10 @@ export function editIssue(
   if (edit.cycleId !== undefined && edit.cycleId !== (issue.cycleId ?? null)) {
     next.cycleId = edit.cycleId;
     record('cycle', issue.cycleId ?? null, edit.cycleId);
+  }
+  if (edit.milestoneId !== undefined && edit.milestoneId !== (issue.milestoneId ?? null)) {
+    next.milestoneId = edit.milestoneId;
+    record('milestone', issue.milestoneId ?? null, edit.milestoneId);
   }
   let untracked = false;
   if (edit.subscriberIds !== undefined && !sameSet(edit.subscriberIds, issue.subscriberIds)) {

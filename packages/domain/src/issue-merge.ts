@@ -104,6 +104,7 @@ const FIELD_OF_GROUP: Partial<Record<IssueFieldGroup, ConflictField>> = {
   dueDate: 'dueDate',
   parent: 'parent',
   cycle: 'cycle',
+  milestone: 'milestone',
 };
 const TEXT_GROUPS: readonly IssueFieldGroup[] = ['title', 'description'];
 const TEXT_SCHEMAS = { title: issueTitleSchema, description: issueDescriptionSchema };

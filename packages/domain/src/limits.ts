@@ -7,6 +7,8 @@ export const LIMITS = {
   labelsPerIssue: 20,
   /** SPEC §10: relations one issue takes part in. */
   relationsPerIssue: 50,
+  /** SPEC §10. */
+  milestonesPerProject: 100,
   documentBytes: 1_000_000,
   bulkDocsPerRequest: 1_000,
   requestBodyBytes: 10_000_000,

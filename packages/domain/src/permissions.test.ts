@@ -21,6 +21,7 @@ const SPEC: Record<Permission, Role[]> = {
   'project:edit': ['owner', 'admin'],
   'project:delete': ['owner', 'admin'],
   'cycle:manage': ['owner', 'admin'],
+  'milestone:manage': ['owner', 'admin'],
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   'project:delete': ['owner', 'admin'],
   // SPEC §10: cycles, their settings and their dates.
   'cycle:manage': ['owner', 'admin'],
+  // SPEC §10: a project's milestones (making, naming, dating, ordering, deleting them).
+  'milestone:manage': ['owner', 'admin'],
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],

@@ -164,6 +164,18 @@ const cycle = (projectId: string, number: number, startsOn: string, endsOn: stri
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
+const milestone = (projectId: string, over: Record<string, unknown> = {}) => ({
+  _id: newDocId('milestone'),
+  type: 'milestone',
+  projectId,
+  name: 'Beta',
+  targetOn: null,
+  sortOrder: 'a0',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
 /** What a modified client could put in `_bulk_docs`: one document per trick. */
 function forgedDocuments(): unknown[] {
   const fine = issueDoc(ws);
@@ -234,6 +246,19 @@ function forgedDocuments(): unknown[] {
     { ...base(), cycleId: 'label:x' },
     { ...ownProject, cycles: { enabled: true, weeks: 9, startWeekday: 1, upcoming: 2 } },
     { ...ownProject, cycles: { enabled: 'yes', weeks: 2, startWeekday: 7, upcoming: 0 } },
+    // Milestones: in another workspace's project, under another type's project id, unnamed,
+    // named too long, on no real day, with no order; an issue in a milestone this workspace does
+    // not have; a project status that does not exist, a target before the start.
+    milestone(victim.projectId),
+    milestone('label:x'),
+    milestone(ws.projectId, { name: '' }),
+    milestone(ws.projectId, { name: 'n'.repeat(81) }),
+    milestone(ws.projectId, { targetOn: '2026-02-30' }),
+    milestone(ws.projectId, { sortOrder: '' }),
+    { ...base(), milestoneId: newDocId('milestone') },
+    { ...base(), milestoneId: 'cycle:x.1' },
+    { ...ownProject, status: 'done' },
+    { ...ownProject, startsOn: '2026-03-01', targetOn: '2026-02-01' },
     null,
     [],
     'issue',

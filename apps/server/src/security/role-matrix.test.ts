@@ -13,6 +13,7 @@ import {
   newProjectDocument,
   type CommentDoc,
   type CycleDoc,
+  type MilestoneDoc,
   type ProjectDoc,
   type Role,
   type WorkspaceDoc,
@@ -459,6 +460,17 @@ const cycle = (): CycleDoc => {
     updatedAt: now(),
   };
 };
+/** A new milestone of the project. */
+const milestone = (): MilestoneDoc => ({
+  _id: newDocId('milestone'),
+  type: 'milestone',
+  projectId: ws.projectId,
+  name: `Milestone ${++serial}`,
+  targetOn: null,
+  sortOrder: `a${serial}`,
+  createdAt: now(),
+  updatedAt: now(),
+});
 /** A member document as the server writes it; nobody else may. */
 const memberDoc = (userId: string, name: string, email: string, role: Role) => ({
   _id: `member:${userId}`,
@@ -564,6 +576,21 @@ const ROWS: Row[] = [
     return edited(stored, {
       cycles: { enabled: true, weeks: 2, startWeekday: 1, upcoming: ++serial % 6 || 1 },
     });
+  }),
+  docRow('add a milestone to a project', MANAGERS, async () => milestone()),
+  docRow('rename and date a milestone', MANAGERS, async ({ seed }) =>
+    edited(await seed(milestone()), { name: `Beta ${serial}`, targetOn: '2031-01-31' }),
+  ),
+  docRow('delete a milestone', MANAGERS, async ({ seed }) => deletion(await seed(milestone()))),
+  docRow('put an issue someone else created in a milestone', WRITERS, async ({ other, seed }) => {
+    const target = await seed(milestone());
+    return edited(await seed(issue(other.userId)), { milestoneId: target._id });
+  }),
+  docRow('set a project’s status and dates', MANAGERS, async ({ seed }) => {
+    const project = await server.couch.getDoc<ProjectDoc>(workspace.dbName, ws.projectId);
+    const stored = await seed<ProjectDoc>(project!);
+    const status = (['planned', 'active', 'paused'] as const)[++serial % 3]!;
+    return edited(stored, { status, startsOn: '2030-01-07', targetOn: '2030-06-28' });
   }),
   docRow('comment', WRITERS, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));

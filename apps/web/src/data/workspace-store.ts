@@ -44,6 +44,7 @@ export class WorkspaceStore {
     conflict: new Collection(),
     relation: new Collection(),
     cycle: new Collection(),
+    milestone: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();

@@ -9,3 +9,9 @@ export * from './bulk-docs-request.ts';
 export { ISSUE_NOT_FOUND } from './history-rules.ts';
 export { RELATED_ISSUE_NOT_FOUND } from './relation-rules.ts';
 export { CYCLE_NOT_OF_PROJECT, CYCLE_PROJECT_NOT_FOUND, CYCLES_OVERLAP } from './cycle-rules.ts';
+export {
+  MILESTONE_KEEPS_PROJECT,
+  MILESTONE_NOT_OF_PROJECT,
+  MILESTONE_PROJECT_NOT_FOUND,
+  MILESTONES_LIMIT,
+} from './milestone-rules.ts';

@@ -7,6 +7,7 @@ import {
   parentWithoutLoop,
   stateInProject,
 } from './issue-rules.ts';
+import { issueMilestoneOfProject, milestoneOfProject } from './milestone-rules.ts';
 import { relationBetweenIssues } from './relation-rules.ts';
 import type { WriteRule } from './types.ts';
 
@@ -29,4 +30,6 @@ export const WRITE_RULES: readonly WriteRule[] = [
   issueCycleOfProject,
   cyclesInOrder,
   cycleCompletedByRollover,
+  issueMilestoneOfProject,
+  milestoneOfProject,
 ];

@@ -10,12 +10,15 @@ import type { WorkspaceDoc } from '../documents.ts';
 export interface WorkspaceLookup {
   /** A live document of the workspace, or undefined when there is none (or it was not read). */
   get(id: string): WorkspaceDoc | undefined;
-  /** Every live project, label or cycle: for rules of uniqueness, order and how many. */
+  /** Every live document of a catalog type: for rules of uniqueness, order and how many. */
   all<T extends CatalogType>(type: T): readonly CatalogDoc<T>[];
 }
 
-/** The types a rule may list whole: few documents each (SPEC §9's limits; a few cycles a project). */
-export type CatalogType = 'project' | 'label' | 'cycle';
+/**
+ * The types a rule may list whole: few documents each (SPEC §9's limits; a few cycles a project;
+ * up to 100 milestones a project).
+ */
+export type CatalogType = 'project' | 'label' | 'cycle' | 'milestone';
 export type CatalogDoc<T extends CatalogType> = Extract<WorkspaceDoc, { type: T }>;
 
 /** Who writes, and what only the caller can know about a batch. */

@@ -118,6 +118,7 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
   const member = useMemberNames();
   const labels = useDocs('label');
   const cycles = useDocs('cycle');
+  const milestones = useDocs('milestone');
   // Issues are read from the store by id (no map of 10,000 built per page). An issue's key never
   // changes once created, so the names change only when an issue arrives (a key shown before
   // its issue was on the device), not on every edit of one.
@@ -126,11 +127,13 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
   return useMemo(() => {
     const labelNames = new Map(labels.map((l) => [l._id, l.name]));
     const cycleNames = new Map(cycles.map((c) => [c._id, cycleLabel(c)]));
+    const milestoneNames = new Map(milestones.map((m) => [m._id, m.name]));
     return {
       states,
       member,
       label: (id) => labelNames.get(id),
       cycle: (id) => cycleNames.get(id),
+      milestone: (id) => milestoneNames.get(id),
       issue: (id) => {
         const issue = issueCount > 0 ? store.get(id) : undefined;
         const project = issue?.type === 'issue' ? projects.get(issue.projectId) : undefined;
@@ -139,5 +142,5 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
           : undefined;
       },
     };
-  }, [states, member, labels, cycles, issueCount, projects, store]);
+  }, [states, member, labels, cycles, milestones, issueCount, projects, store]);
 }

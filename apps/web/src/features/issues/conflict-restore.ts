@@ -18,6 +18,7 @@ export function restoreEdit(entry: ConflictDoc): IssueEdit | null {
     dueDate: () => ({ dueDate: id }),
     parent: () => ({ parentId: id }),
     cycle: () => ({ cycleId: id }),
+    milestone: () => ({ milestoneId: id }),
   };
   return entry.field === 'comment' ? null : edits[entry.field]();
 }
@@ -41,6 +42,7 @@ export function currentValue(
     dueDate: issue.dueDate,
     parent: issue.parentId,
     cycle: issue.cycleId ?? null,
+    milestone: issue.milestoneId ?? null,
   };
   return fields[entry.field];
 }

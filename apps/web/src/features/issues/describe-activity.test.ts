@@ -22,6 +22,7 @@ const names: ActivityNames = {
   label: (id) => ({ 'label:bug': 'Bug', 'label:ui': 'UI' })[id],
   issue: (id) => ({ 'issue:9': 'ENG-9' })[id],
   cycle: (id) => ({ 'cycle:p1.3': 'Cycle 3', 'cycle:p1.4': 'Cycle 4' })[id],
+  milestone: (id) => ({ 'milestone:a': 'Alpha', 'milestone:b': 'Beta' })[id],
 };
 const say = (over: Partial<ActivityDoc>) => describeActivity(activity(over), names);
 
@@ -33,6 +34,18 @@ describe('describeActivity', () => {
     );
     expect(say({ kind: 'cycle', from: 'cycle:p1.9', to: null })).toBe(
       'removed this from a deleted cycle',
+    );
+  });
+
+  it('says how the issue’s milestone changed', () => {
+    expect(say({ kind: 'milestone', from: null, to: 'milestone:a' })).toBe(
+      'added this to milestone “Alpha”',
+    );
+    expect(say({ kind: 'milestone', from: 'milestone:a', to: 'milestone:b' })).toBe(
+      'moved this from milestone “Alpha” to milestone “Beta”',
+    );
+    expect(say({ kind: 'milestone', from: 'milestone:gone', to: null })).toBe(
+      'removed this from a deleted milestone',
     );
   });
 

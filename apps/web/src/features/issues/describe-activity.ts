@@ -12,6 +12,7 @@ export interface ActivityNames {
   issue: (issueId: string) => string | undefined;
   /** "Cycle 12", or its name. */
   cycle: (cycleId: string) => string | undefined;
+  milestone: (milestoneId: string) => string | undefined;
 }
 
 const quote = (v: unknown) => `“${String(v)}”`;
@@ -83,7 +84,21 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
       return relationSentence(activity, issue);
     case 'cycle':
       return cycleSentence(activity, names);
+    case 'milestone':
+      return milestoneSentence(activity, names);
   }
+}
+
+/** "moved this to milestone Beta", "removed this from milestone Beta". */
+function milestoneSentence(activity: ActivityDoc, names: ActivityNames): string {
+  const milestone = (id: unknown) => {
+    const name = names.milestone(String(id));
+    return name === undefined ? 'a deleted milestone' : `milestone ${quote(name)}`;
+  };
+  const { from, to } = activity;
+  if (from === null) return `added this to ${milestone(to)}`;
+  if (to === null) return `removed this from ${milestone(from)}`;
+  return `moved this from ${milestone(from)} to ${milestone(to)}`;
 }
 
 /** "moved this from Cycle 3 to Cycle 4", "added this to Cycle 4", "removed this from Cycle 4". */

@@ -11,6 +11,7 @@ const names: ActivityNames = {
   label: (id) => ({ 'label:bug': 'Bug', 'label:ios': 'iOS' })[id],
   issue: (id) => (id === 'issue:p' ? 'ENG-3' : undefined),
   cycle: (id) => (id === 'cycle:p1.2' ? 'Cycle 2' : undefined),
+  milestone: (id) => (id === 'milestone:a' ? 'Alpha' : undefined),
 };
 const entry = (field: ConflictDoc['field'], lost: unknown, kept: unknown): ConflictDoc => ({
   _id: 'conflict:x',
@@ -55,6 +56,9 @@ describe('describeConflict', () => {
       lost: 'Cycle 2',
       kept: 'a deleted cycle',
     });
+    expect(
+      describeConflict(entry('milestone', 'milestone:a', 'milestone:gone'), names),
+    ).toMatchObject({ field: 'milestone', lost: 'Alpha', kept: 'a deleted milestone' });
     expect(describeConflict(entry('assignee', 'bob', 'zed'), names)).toMatchObject({
       lost: 'Bob',
       kept: 'a former member',

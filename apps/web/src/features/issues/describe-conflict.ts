@@ -25,6 +25,7 @@ const FIELD_NAMES: Record<ConflictField, string> = {
   dueDate: 'due date',
   parent: 'parent issue',
   cycle: 'cycle',
+  milestone: 'milestone',
   comment: 'comment',
 };
 
@@ -70,6 +71,8 @@ export function conflictValueText(
       return names.issue(String(value)) ?? 'a deleted issue';
     case 'cycle':
       return names.cycle(String(value)) ?? 'a deleted cycle';
+    case 'milestone':
+      return names.milestone(String(value)) ?? 'a deleted milestone';
     default:
       return String(value);
   }

@@ -13,6 +13,7 @@ const FIELD_NAMES: Record<Field, string> = {
   dueDate: 'due date',
   parentId: 'parent issue',
   cycleId: 'cycle',
+  milestoneId: 'milestone',
   subscriberIds: 'subscribers',
   unsubscribedIds: 'subscribers',
   sortOrder: 'order',
