@@ -3,6 +3,7 @@ import { newAccount, newSlug, type Account } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { slowIdbWrites } from './support/idb-faults.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { RowMenus } from './support/row-menus.ts';
 import { SYNCED } from './support/team.ts';
 
 /** A signed-up member with a workspace holding `titles` as ENG-1, ENG-2, … */
@@ -132,6 +133,7 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await page.goto(`/${slug}/issue/ENG-1`);
   const subIssues = page.getByRole('region', { name: 'Sub-issues' });
   await expect(subIssues.getByRole('link', { name: /ENG-2.*Story.*In Review/ })).toBeVisible();
+  await expect(subIssues).toContainText('0/1'); // none of one done
 
   // ENG-2 is below ENG-1: making it ENG-1's parent would close a loop.
   await issue.choose('Parent issue', /ENG-2 Story/);
@@ -166,6 +168,15 @@ test('a parent loop is refused with its message, and sub-issues are listed and a
   await ops.click();
   await expect(page).toHaveURL(new RegExp(`/${slug}/issue/OPS-1$`));
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Rotate the keys');
+
+  // The parent's row counts its sub-issues done, whatever their project: 0/3, then 1/3.
+  const nav = page.getByRole('navigation', { name: 'Workspace' });
+  await nav.getByRole('link', { name: 'All issues' }).click();
+  const epicRow = page.locator('li.issue-row').filter({ hasText: 'Epic' });
+  await expect(epicRow).toContainText('0/3');
+  await expect(epicRow.getByRole('link')).toHaveAccessibleName(/0 of 3 sub-issues done/);
+  await new RowMenus(page).choose('ENG-2', 'state', 'Done');
+  await expect(epicRow).toContainText('1/3');
   await context.close();
 });
 

@@ -38,4 +38,5 @@ export * from './cycle-settings.ts';
 export * from './cycle-progress.ts';
 export * from './cycle-burn-up.ts';
 export * from './project-plan.ts';
+export * from './sub-issue-progress.ts';
 export * from './project-progress.ts';

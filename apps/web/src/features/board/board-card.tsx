@@ -2,7 +2,7 @@ import { memo, type KeyboardEventHandler, type PointerEventHandler } from 'react
 import { Link } from 'react-router';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { IssueDoc, MemberDoc, WorkflowState } from '@keel/domain';
+import type { IssueDoc, MemberDoc, SubIssueProgress, WorkflowState } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import {
   currentValue,
@@ -10,6 +10,8 @@ import {
   type OpenMenu,
   priorityName,
   PropertyButton,
+  subIssueSentence,
+  SubIssueProgressMark,
 } from '../issues/index.ts';
 import { BlockedIcon } from '../../shared/ui/blocked-icon.tsx';
 import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
@@ -29,16 +31,19 @@ export interface BoardCardProps {
   menuOpen: MenuField | null;
   /** Another issue blocks this one (a relation): marked beside its key. */
   blocked: boolean;
+  /** Its sub-issues done out of those counted, when it is a parent ("3/5"). */
+  subIssues: SubIssueProgress | undefined;
 }
 
 /**
- * A card: key, title, priority, assignee. The whole card drags with a pointer; the keyboard
- * drags with the handle button (Space to pick up, arrows to move, Space to drop), so Enter on
- * the title still opens the issue.
+ * A card: key, title, priority, sub-issues done, assignee. The whole card drags with a pointer;
+ * the keyboard drags with the handle button (Space to pick up, arrows to move, Space to drop),
+ * so Enter on the title still opens the issue.
  */
 export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
   const { issue, issueKey, href, assignee, draggable, state, onOpenMenu, menuOpen, blocked } =
     props;
+  const { subIssues } = props;
   const sortable = useSortable({ id: issue._id, disabled: !draggable });
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition } =
     sortable;
@@ -47,7 +52,7 @@ export const BoardCard = memo(function BoardCard(props: BoardCardProps) {
   const onKeyDown = listeners?.onKeyDown as KeyboardEventHandler | undefined;
   const style = { transform: CSS.Translate.toString(transform), transition };
   const assigneeName = assignee ? assignee.name || assignee.email : null;
-  const content = { issue, issueKey, href, assigneeName, blocked };
+  const content = { issue, issueKey, href, assigneeName, blocked, subIssues };
   return (
     <li
       ref={setNodeRef}
@@ -88,6 +93,7 @@ function CardMenus({
   href,
   assigneeName,
   blocked,
+  subIssues,
   state,
   onOpenMenu,
   menuOpen,
@@ -112,7 +118,7 @@ function CardMenus({
           {assigneeName ? <Avatar name={assigneeName} /> : <span className="board-card__nobody" />}
         </PropertyButton>
       </div>
-      <CardTitle {...{ issue, issueKey, href, assigneeName, blocked }} />
+      <CardTitle {...{ issue, issueKey, href, assigneeName, blocked, subIssues }} />
       <div className="board-card__meta">
         <PropertyButton
           {...common}
@@ -133,6 +139,7 @@ function CardMenus({
           <PriorityIcon priority={issue.priority} />
           {issue.priority ? <span aria-hidden="true">{priority}</span> : null}
         </PropertyButton>
+        <SubIssueProgressMark progress={subIssues} />
       </div>
     </div>
   );
@@ -145,17 +152,22 @@ export interface BoardCardBodyProps {
   href: string | null;
   assigneeName: string | null;
   blocked?: boolean | undefined;
+  subIssues?: SubIssueProgress | undefined;
 }
 
 /** The title is the link, so it always has somewhere to go. */
 type CardTitleProps = Omit<BoardCardBodyProps, 'href'> & { href: string };
 
-/** The card's title, the link that opens the issue; its name says key, title and assignee. */
-function CardTitle({ issue, issueKey, href, assigneeName, blocked }: CardTitleProps) {
+/**
+ * The card's title, the link that opens the issue; its name says key, title, assignee and the
+ * sub-issues done (the card's "3/5" is hidden from screen readers).
+ */
+function CardTitle({ issue, issueKey, href, assigneeName, blocked, subIssues }: CardTitleProps) {
   const label = [
     `${issueKey} ${issue.title}`,
     blocked ? 'blocked' : null,
     assigneeName ? `assigned to ${assigneeName}` : null,
+    subIssues ? subIssueSentence(subIssues) : null,
   ];
   return (
     <Link
@@ -176,6 +188,7 @@ export function BoardCardBody({
   href,
   assigneeName,
   blocked,
+  subIssues,
 }: BoardCardBodyProps) {
   const priority = priorityName(issue.priority);
   return (
@@ -185,16 +198,21 @@ export function BoardCardBody({
         {assigneeName ? <Avatar name={assigneeName} /> : null}
       </div>
       {href ? (
-        <CardTitle {...{ issue, issueKey, href, assigneeName, blocked }} />
+        <CardTitle {...{ issue, issueKey, href, assigneeName, blocked, subIssues }} />
       ) : (
         <span className="board-card__title">{issue.title}</span>
       )}
-      {issue.priority ? (
-        <span className="board-card__priority">
-          <PriorityIcon priority={issue.priority} />
-          <span className="visually-hidden">Priority: </span>
-          {priority}
-        </span>
+      {issue.priority || subIssues ? (
+        <div className="board-card__meta">
+          {issue.priority ? (
+            <span className="board-card__priority">
+              <PriorityIcon priority={issue.priority} />
+              <span className="visually-hidden">Priority: </span>
+              {priority}
+            </span>
+          ) : null}
+          <SubIssueProgressMark progress={subIssues} />
+        </div>
       ) : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { IssueDoc, MemberDoc, ProjectDoc, WorkflowState } from '@keel/domain';
 import { formatIssueKey } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
-import { useBlockSets } from '../../data/use-docs.ts';
+import { useBlockSets, useSubIssueProgress } from '../../data/use-docs.ts';
 import type { MenuRequest, OpenMenu } from '../issues/index.ts';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
 import { BoardCard } from './board-card.tsx';
@@ -41,6 +41,7 @@ export function BoardColumn({
 }: BoardColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const { blocked } = useBlockSets();
+  const subIssues = useSubIssueProgress();
   const shown = issues.length > limit ? issues.slice(0, limit) : issues;
   // A drop in the empty space lands after the last card shown (move-card.ts).
   const { setNodeRef, isOver } = useDroppable({
@@ -77,6 +78,7 @@ export function BoardColumn({
                 onOpenMenu={onOpenMenu}
                 menuOpen={menu?.issueId === issue._id ? menu.field : null}
                 blocked={blocked.has(issue._id)}
+                subIssues={subIssues.get(issue._id)}
               />
             );
           })}

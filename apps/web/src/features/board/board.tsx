@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { formatIssueKey, type IssueDoc, type ProjectDoc } from '@keel/domain';
 import { IssueTargetCommands, PropertyMenu, usePropertyMenu } from '../issues/index.ts';
-import { useMemberMap } from '../../data/use-docs.ts';
+import { useMemberMap, useSubIssueProgress } from '../../data/use-docs.ts';
 import { BoardCardBody } from './board-card.tsx';
 import { BoardColumn, columnDropId } from './board-column.tsx';
 import { columnKeyboardCoordinates } from './column-keyboard.ts';
@@ -44,6 +44,7 @@ export interface BoardProps {
 /** The columns and the drag-and-drop that moves cards within and across them. */
 export function Board({ slug, project, columns, draggable }: BoardProps) {
   const members = useMemberMap();
+  const subIssues = useSubIssueProgress();
   const move = useMoveCard();
   const [active, setActive] = useState<IssueDoc | null>(null);
   const menu = usePropertyMenu();
@@ -184,6 +185,7 @@ export function Board({ slug, project, columns, draggable }: BoardProps) {
               issueKey={formatIssueKey(project.key, active.number)}
               href={null}
               assigneeName={activeAssignee ? activeAssignee.name || activeAssignee.email : null}
+              subIssues={subIssues.get(active._id)}
             />
           </div>
         ) : null}

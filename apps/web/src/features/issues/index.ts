@@ -11,3 +11,5 @@ export { PropertyMenu } from './property-menu.tsx';
 export { usePropertyMenu } from './use-property-menu.ts';
 export type { MenuRequest } from './use-property-menu.ts';
 export { IssueList } from './issue-list.tsx';
+export { subIssueSentence } from './issue-row-format.ts';
+export { SubIssueProgressMark } from './sub-issue-progress.tsx';

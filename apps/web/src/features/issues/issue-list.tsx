@@ -14,7 +14,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { IssueDoc, IssueGroup, LabelDoc } from '@keel/domain';
 import { usePhoneLayout } from '../../shared/lib/use-phone-layout.ts';
 import { useScreenCommands } from '../commands/index.ts';
-import { issueKeyOf, useBlockSets, useMemberMap, useProjectMap } from '../../data/use-docs.ts';
+import {
+  issueKeyOf,
+  useBlockSets,
+  useMemberMap,
+  useProjectMap,
+  useSubIssueProgress,
+} from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { nextIssueRow, useLabelMap, viewRows } from '../views/index.ts';
 import { IssueGroupHeader } from './issue-list-header.tsx';
@@ -55,6 +61,7 @@ export function IssueList(props: IssueListProps) {
   const projects = useProjectMap();
   const members = useMemberMap();
   const { blocked } = useBlockSets();
+  const subIssues = useSubIssueProgress();
   const labels = useLabelMap();
   const navigate = useNavigate();
   const rows = useMemo(() => viewRows(groups, withHeaders), [groups, withHeaders]);
@@ -313,6 +320,7 @@ export function IssueList(props: IssueListProps) {
               assignee={issue.assigneeId ? members.get(issue.assigneeId) : undefined}
               labels={issueLabels}
               blocked={blocked.has(issue._id)}
+              subIssues={subIssues.get(issue._id)}
               index={item.index}
               top={item.start}
               selected={selected.has(issue._id)}

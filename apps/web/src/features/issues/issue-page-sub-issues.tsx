@@ -1,12 +1,13 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ProjectDoc } from '@keel/domain';
+import { subIssueProgress, type ProjectDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { issueKeyOf, useProjectMap, useSubIssues } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { createIssue } from './create-issue.ts';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
+import { SubIssueProgressMark } from './sub-issue-progress.tsx';
 
 export interface SubIssuesProps {
   issueId: string;
@@ -23,6 +24,7 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
   const children = useSubIssues(issueId);
   // A sub-issue may be in another project: its key and state are its own project's.
   const projects = useProjectMap();
+  const progress = useMemo(() => subIssueProgress(children, projects), [children, projects]);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const [title, setTitle] = useState('');
@@ -53,7 +55,15 @@ export const SubIssues = memo(function SubIssues({ issueId, project, readOnly }:
   return (
     <section className="sub-issues" aria-labelledby="sub-issues-heading">
       <div className="sub-issues__header">
-        <h2 id="sub-issues-heading">Sub-issues</h2>
+        <h2 id="sub-issues-heading" className="sub-issues__heading">
+          Sub-issues
+          {progress ? (
+            <span className="visually-hidden">
+              , {progress.done} of {progress.total} done
+            </span>
+          ) : null}
+          <SubIssueProgressMark progress={progress} />
+        </h2>
         {readOnly || adding ? null : (
           <Button size="sm" variant="ghost" onClick={() => setAdding(true)}>
             Add sub-issue

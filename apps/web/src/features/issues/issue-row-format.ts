@@ -1,3 +1,5 @@
+import type { SubIssueProgress } from '@keel/domain';
+
 const short = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const withYear = new Intl.DateTimeFormat('en', {
   month: 'short',
@@ -28,3 +30,13 @@ export function formatDueDate(date: string, today: Date = new Date()): string {
 // each day's text is formatted once, per year it is viewed in.
 const formatted = new Map<string, string>();
 const MAX_FORMATTED = 5_000;
+
+/** A parent's sub-issues done out of those counted, as rows, cards and the issue page show it. */
+export function subIssueFigure({ done, total }: SubIssueProgress): string {
+  return `${done}/${total}`;
+}
+
+/** The same in words, for screen readers and the tooltip: "3 of 5 sub-issues done". */
+export function subIssueSentence({ done, total }: SubIssueProgress): string {
+  return `${done} of ${total} sub-issue${total === 1 ? '' : 's'} done`;
+}

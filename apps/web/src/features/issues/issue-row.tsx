@@ -1,15 +1,16 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
-import type { IssueDoc, LabelDoc, MemberDoc, WorkflowState } from '@keel/domain';
+import type { IssueDoc, LabelDoc, MemberDoc, SubIssueProgress, WorkflowState } from '@keel/domain';
 import { opensInPlace } from '../../shared/lib/plain-click.ts';
 import { initials } from '../../shared/lib/initials.ts';
 import { avatarClassName } from '../../shared/ui/avatar.tsx';
 import { BlockedIcon } from '../../shared/ui/blocked-icon.tsx';
 import { priorityName } from './describe-activity.ts';
-import { formatDueDate } from './issue-row-format.ts';
+import { formatDueDate, subIssueSentence } from './issue-row-format.ts';
 import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
 import { PropertyButton, type OpenMenu } from './property-button.tsx';
 import { currentValue, type MenuField } from './property-menu-model.ts';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
+import { SubIssueProgressMark } from './sub-issue-progress.tsx';
 
 export interface IssueRowProps {
   issue: IssueDoc;
@@ -20,6 +21,8 @@ export interface IssueRowProps {
   labels: readonly LabelDoc[];
   /** Another issue blocks this one (a relation): marked beside its key. */
   blocked: boolean;
+  /** Its sub-issues done out of those counted, when it is a parent: "3/5" after the title. */
+  subIssues: SubIssueProgress | undefined;
   /** Position in the virtual list: rows are absolutely placed. */
   index: number;
   top: number;
@@ -39,14 +42,14 @@ export interface IssueRowProps {
 const MAX_LABELS_SHOWN = 3;
 
 /**
- * One dense line: checkbox, priority, key, state, title, labels, due date, assignee (on a phone,
- * two: the title under the rest, and the state's name). The link lies under the whole row and
- * the property buttons sit above it, so no button is inside the link. Memoised: a scroll
- * re-renders only rows that move in or out.
+ * One dense line: checkbox, priority, key, state, title, sub-issues done, labels, due date,
+ * assignee (on a phone, two: the title under the rest, and the state's name). The link lies
+ * under the whole row and the property buttons sit above it, so no button is inside the link.
+ * Memoised: a scroll re-renders only rows that move in or out.
  */
 export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
   const { issue, issueKey, href, state, assignee, labels, blocked, index, top, selected } = props;
-  const { focused } = props;
+  const { focused, subIssues } = props;
   const { onSelect, onFocusRow, onOpen, onOpenMenu, menuOpen } = props;
   const priority = priorityName(issue.priority);
   const assigneeName = assignee ? assignee.name || assignee.email : null;
@@ -60,6 +63,7 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
     assigneeName ? `assigned to ${assigneeName}` : null,
     labels.length ? `labels ${labels.map((l) => l.name).join(', ')}` : null,
     due ? `due ${due}` : null,
+    subIssues ? subIssueSentence(subIssues) : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -143,6 +147,7 @@ export const IssueRow = memo(function IssueRow(props: IssueRowProps) {
       <span className="issue-row__title" aria-hidden="true">
         {issue.title}
       </span>
+      <SubIssueProgressMark progress={subIssues} className="issue-row__sub-issues" />
       {property(
         'labels',
         currentValue('labels', labelNames),
