@@ -56,6 +56,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Accessible issue');
     await keel.expectAccessible();
 
+    // A project's page: its plan's form, progress, and milestones' empty state and form.
+    await page.goto(`/${slug}/projects/ENG`);
+    await expect(page.getByRole('region', { name: 'Milestones' })).toContainText('Add the first');
+    await keel.expectAccessible();
+
     await page.goto('/account');
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await keel.expectAccessible();

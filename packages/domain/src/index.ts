@@ -40,3 +40,4 @@ export * from './cycle-burn-up.ts';
 export * from './project-plan.ts';
 export * from './sub-issue-progress.ts';
 export * from './project-progress.ts';
+export * from './milestones.ts';

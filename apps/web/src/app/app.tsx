@@ -35,6 +35,7 @@ const loadProjects = () => import('./routes/projects-page.tsx');
 const ProjectsPage = later(loadProjects, 'ProjectsPage');
 const InviteRoute = later(() => import('./routes/invite-route.tsx'), 'InviteRoute');
 const BoardPage = later(() => import('../features/board/board-page.tsx'), 'BoardPage');
+const ProjectPage = later(() => import('../features/projects/project-page.tsx'), 'ProjectPage');
 const CyclesPage = later(() => import('../features/cycles/cycles-page.tsx'), 'CyclesPage');
 const CyclePage = later(() => import('../features/cycles/cycle-page.tsx'), 'CyclePage');
 const LabelsPage = later(() => import('../features/labels/labels-page.tsx'), 'LabelsPage');
@@ -96,6 +97,7 @@ export function App() {
             <Route path="my-issues" element={<MyIssuesPage />} />
             <Route path="issues" element={<IssuesPage />} />
             <Route path="projects" element={<Later page={ProjectsPage} />} />
+            <Route path="projects/:key" element={<Later page={ProjectPage} />} />
             <Route path="projects/:key/issues" element={<IssuesPage />} />
             <Route path="projects/:key/board" element={<Later page={BoardPage} />} />
             <Route path="projects/:key/cycles" element={<Later page={CyclesPage} />} />

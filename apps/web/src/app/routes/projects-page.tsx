@@ -40,7 +40,7 @@ export function ProjectsPage() {
 
   const row = (project: ProjectDoc) => (
     <li key={project._id}>
-      <Link to={`/${slug}/projects/${project.key}/issues`} className="project-list__row">
+      <Link to={`/${slug}/projects/${project.key}`} className="project-list__row">
         <span className="project-list__swatch" style={{ background: project.color }} />
         <span className="project-list__name">{project.name}</span>
         <span className="project-list__key">{project.key}</span>

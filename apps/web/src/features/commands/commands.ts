@@ -26,6 +26,7 @@ export const SCREEN_COMMANDS = [
   'issue.copyBranch',
   'issue.relation',
   'issue.cycle',
+  'issue.milestone',
 ] as const;
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number];
 
@@ -188,6 +189,11 @@ export const COMMANDS: readonly Command[] = [
     inPalette: true,
     edits: true,
     keywords: ['sprint', 'iteration'],
+  }),
+  screen('issue.milestone', 'Move to milestone…', 'Issue', 'shift+m', {
+    inPalette: true,
+    edits: true,
+    keywords: ['project', 'goal', 'target'],
   }),
   screen('issue.labels', 'Change labels', 'Issue', 'l', { inPalette: true, edits: true }),
   // The focused row in the inbox; in its Archived view, back to the inbox.

@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { BurnUpChart } from './burn-up-chart.tsx';
 import { CycleIssues } from './cycle-issues.tsx';
-import { CycleProgressBar } from './cycle-progress-bar.tsx';
+import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import { cycleStatus, STATUS_LABELS } from './cycle-status.ts';
 import { useIssuesByCycle } from './use-cycle-issues.ts';
 import './cycles.css';
@@ -94,7 +94,7 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
         <div className="cycle-page__bar">
           <dt>Progress</dt>
           <dd>
-            <CycleProgressBar progress={progress} />
+            <ProgressBar progress={progress} />
           </dd>
         </div>
       </dl>

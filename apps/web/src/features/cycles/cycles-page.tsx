@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { CycleProgressBar } from './cycle-progress-bar.tsx';
+import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import { cycleStatus, STATUS_LABELS, type CycleStatus } from './cycle-status.ts';
 import { useIssuesByCycle } from './use-cycle-issues.ts';
 import './cycles.css';
@@ -74,7 +74,7 @@ function ProjectCycles({ project }: { project: ProjectDoc }) {
                     >
                       <span className="cycle-list__name">{cycleLabel(cycle)}</span>
                       <span className="cycle-list__dates">{cycleDates(cycle)}</span>
-                      <CycleProgressBar
+                      <ProgressBar
                         progress={cycleProgress(byCycle.get(cycle._id) ?? [], projects)}
                       />
                     </Link>

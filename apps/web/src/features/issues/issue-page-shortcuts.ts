@@ -28,6 +28,7 @@ export function useIssuePageShortcuts(
       'issue.assignee': () => openProperty('Assignee'),
       'issue.labels': () => openProperty('Labels'),
       'issue.cycle': () => openProperty('Cycle'),
+      'issue.milestone': () => openProperty('Milestone'),
     },
     enabled,
   );

@@ -4,6 +4,7 @@ import { FIXTURE_TIME, testLabel, testMember, testProject } from '@keel/domain/t
 import {
   assigneeOptions,
   cycleOptions,
+  milestoneOptions,
   newLabelFields,
   parentOptions,
   toggle,
@@ -80,5 +81,28 @@ describe('cycleOptions', () => {
   it('keeps the issue’s own cycle once it is over, and no other past one', () => {
     expect(cycleOptions([past, ...cycles], past._id, '2026-11-27')[1]!.value).toBe(past._id);
     expect(cycleOptions([past, ...cycles], null, '2026-11-27')).toHaveLength(4);
+  });
+});
+
+describe('milestoneOptions', () => {
+  const milestone = (tail: string, targetOn: string | null) => ({
+    _id: `milestone:${tail}`,
+    type: 'milestone' as const,
+    projectId: 'project:p1',
+    name: tail,
+    targetOn,
+    sortOrder: 'a0',
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+  });
+
+  it('offers none first, then the milestones in the order given, each with its target', () => {
+    const options = milestoneOptions(
+      [milestone('Alpha', '2026-12-04'), milestone('Beta', null)],
+      '2026-11-27',
+    );
+    expect(options.map((o) => o.label)).toEqual(['No milestone', 'Alpha', 'Beta']);
+    expect(options[1]!.detail).toMatch(/^Target Dec\D+4$/);
+    expect(options[2]!.detail).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { cycleDates } from '../../shared/lib/cycle-dates.ts';
+import { dayLabel } from '../../shared/lib/day-label.ts';
 import {
   cycleLabel,
   ESTIMATES,
@@ -10,6 +11,7 @@ import {
   type IssueDoc,
   type LabelDoc,
   type MemberDoc,
+  type MilestoneDoc,
   type ProjectDoc,
 } from '@keel/domain';
 
@@ -136,5 +138,23 @@ export function cycleOptions(
         detail: `${cycleDates(c)}${now ? ' · current' : ''}`,
       };
     }),
+  ];
+}
+
+/**
+ * The project's milestones in their order, after "No milestone"; each with its target day. An
+ * issue's milestone deleted since is not offered (it reads as none).
+ */
+export function milestoneOptions(
+  milestones: readonly MilestoneDoc[],
+  today: string,
+): { value: string; label: string; detail?: string }[] {
+  return [
+    { value: NONE, label: 'No milestone' },
+    ...milestones.map((m) => ({
+      value: m._id,
+      label: m.name,
+      ...(m.targetOn ? { detail: `Target ${dayLabel(m.targetOn, today)}` } : {}),
+    })),
   ];
 }

@@ -5,6 +5,7 @@ import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { CycleField } from './issue-cycle-field.tsx';
+import { MilestoneField } from './issue-milestone-field.tsx';
 import { PropertyCombobox } from './issue-properties-combobox.tsx';
 import { IssuePropertiesMore } from './issue-properties-more.tsx';
 import { NONE, toggle } from './issue-properties-options.ts';
@@ -110,6 +111,13 @@ export function IssueProperties({
         cycleId={issue.cycleId ?? null}
         readOnly={readOnly}
         error={errors.cycleId}
+        save={save}
+      />
+      <MilestoneField
+        project={project}
+        milestoneId={issue.milestoneId ?? null}
+        readOnly={readOnly}
+        error={errors.milestoneId}
         save={save}
       />
       <IssuePropertiesMore

@@ -9,6 +9,7 @@ import {
   normalizeText,
   type IssueDoc,
   type ProjectDoc,
+  type ProjectStatus,
   type WorkflowEdit,
 } from '@keel/domain';
 import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
@@ -162,5 +163,34 @@ export async function saveCycleSettings(
     const next: ProjectDoc = { ...project, cycles: settings, updatedAt: now };
     const held = session.store.list('cycle');
     return [next, ...cyclesToSchedule(next, held, dayOfMoment(moment), now)];
+  });
+}
+
+/** What a project's plan holds: its status and its days (`YYYY-MM-DD`, or empty for none). */
+export interface ProjectPlan {
+  status: ProjectStatus;
+  startsOn: string;
+  targetOn: string;
+}
+
+/** A project's status and dates (SPEC §10); the domain checks the target is not before the start. */
+export async function saveProjectPlan(
+  session: WorkspaceSession,
+  id: string,
+  plan: ProjectPlan,
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const project = current(session, id);
+    if (!project) return null;
+    return [
+      {
+        ...project,
+        status: plan.status,
+        startsOn: plan.startsOn || null,
+        targetOn: plan.targetOn || null,
+        updatedAt: new Date().toISOString(),
+      },
+    ];
   });
 }

@@ -1,0 +1,1 @@
+export { MilestoneList } from './milestone-list.tsx';

@@ -1,0 +1,39 @@
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import type { MilestoneDoc } from '@keel/domain';
+
+/**
+ * The milestones to write to move one of them a place earlier (-1) or later (+1) in `order`
+ * (a project's milestones in their order): usually that one alone, with a key between its new
+ * neighbours. Neighbours with equal keys (added on two devices at once) have no key between
+ * them: then the whole order is keyed afresh, at most 100 documents. Nothing at either end.
+ */
+export function moveInOrder(
+  order: readonly MilestoneDoc[],
+  id: string,
+  step: -1 | 1,
+  now: string,
+): MilestoneDoc[] {
+  const at = order.findIndex((m) => m._id === id);
+  const to = at + step;
+  const milestone = order[at];
+  if (!milestone || to < 0 || to >= order.length) return [];
+  const [before, after] = step < 0 ? [order[to - 1], order[to]] : [order[to], order[to + 1]];
+  try {
+    const sortOrder = generateKeyBetween(before?.sortOrder ?? null, after?.sortOrder ?? null);
+    return [{ ...milestone, sortOrder, updatedAt: now }];
+  } catch {
+    const moved = order.filter((m) => m._id !== id);
+    moved.splice(to, 0, milestone);
+    const keys = generateNKeysBetween(null, null, moved.length);
+    return moved.map((m, i) => ({ ...m, sortOrder: keys[i]!, updatedAt: now }));
+  }
+}
+
+/** A key after `last`, to put a new milestone at the end; a malformed one starts afresh. */
+export function keyAfter(last: string | null): string {
+  try {
+    return generateKeyBetween(last, null);
+  } catch {
+    return generateKeyBetween(null, null);
+  }
+}
