@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDocumentWrite,
   mentionedUserIds,
+  milestonesOf,
   workspaceDocSchema,
   type WorkspaceDoc,
 } from '@keel/domain';
@@ -31,6 +32,7 @@ describe('demo data', () => {
     ]),
     now: new Date('2026-11-22T00:00:00Z'),
     cyclesPerProject: 10,
+    milestones: 10,
   };
   const data = buildDemoData(options);
 
@@ -41,7 +43,10 @@ describe('demo data', () => {
         true,
       );
       const role =
-        doc.type === 'project' || doc.type === 'label' || doc.type === 'cycle'
+        doc.type === 'project' ||
+        doc.type === 'label' ||
+        doc.type === 'cycle' ||
+        doc.type === 'milestone'
           ? 'owner'
           : authorOf(doc) === 'vera'
             ? 'viewer'
@@ -140,6 +145,27 @@ describe('demo data', () => {
       const added = data.activity.filter((a) => a.issueId === issue._id && a.kind === 'cycle');
       expect(added.map((a) => a.to)).toEqual([issue.cycleId]);
       expect(added[0]!.createdAt >= cycle.createdAt, issue._id).toBe(true);
+    }
+  });
+
+  it('shares milestones out over the projects, in order of their targets, with issues in them', () => {
+    expect(data.milestones.map((m) => m.projectId.slice(-3))).toEqual(
+      // 10 over 4 projects: the first two get the extra one.
+      data.projects.flatMap((p, i) => Array(i < 2 ? 3 : 2).fill(p._id.slice(-3))),
+    );
+    const byId = new Map(data.milestones.map((m) => [m._id, m]));
+    for (const project of data.projects) {
+      const own = milestonesOf(project._id, data.milestones);
+      const targets = own.map((m) => m.targetOn!);
+      expect(targets).toEqual([...targets].sort());
+      expect(targets.at(-1)! > '2026-11-22').toBe(true);
+    }
+    const inMilestones = data.issues.filter((i) => i.milestoneId);
+    expect(inMilestones.length).toBe(120); // three in five
+    for (const issue of inMilestones) {
+      expect(byId.get(issue.milestoneId!)!.projectId).toBe(issue.projectId);
+      const added = data.activity.filter((a) => a.issueId === issue._id && a.kind === 'milestone');
+      expect(added.map((a) => a.to)).toEqual([issue.milestoneId]);
     }
   });
 

@@ -10,12 +10,14 @@ import {
   type ActivityDoc,
   type CommentDoc,
   type CycleDoc,
+  type MilestoneDoc,
   type IssueDoc,
   type LabelDoc,
   type ProjectDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
 import { DEMO_CYCLE_SETTINGS, demoCycleOf, demoCycles } from './demo-cycles.ts';
+import { demoMilestoneOf, demoMilestones } from './demo-milestones.ts';
 
 /**
  * Realistic demo content for a workspace: projects, labels, issues with Markdown descriptions,
@@ -34,11 +36,14 @@ export interface DemoOptions {
   now?: Date;
   /** Weekly cycles per project (the last two planned); none when 0. */
   cyclesPerProject?: number;
+  /** Milestones in all, shared out over the projects; none when 0. */
+  milestones?: number;
 }
 
 export interface DemoData {
   projects: ProjectDoc[];
   cycles: CycleDoc[];
+  milestones: MilestoneDoc[];
   labels: LabelDoc[];
   issues: IssueDoc[];
   comments: CommentDoc[];
@@ -173,6 +178,8 @@ export function buildDemoData(options: DemoOptions): DemoData {
   const cyclesOf = new Map(
     projects.map((p) => [p._id, demoCycles(p, options.cyclesPerProject ?? 0, new Date(now))]),
   );
+  const milestonesOf = demoMilestones(projects, options.milestones ?? 0, new Date(now));
+  const perProject = Math.ceil(options.issues / projects.length);
   const today = dayOfMoment(new Date(now));
   const labels: LabelDoc[] = LABELS.map(([name, color], i) => ({
     _id: `label:demo${i}`,
@@ -235,6 +242,9 @@ export function buildDemoData(options: DemoOptions): DemoData {
     };
     const cycle = demoCycleOf(issue, cyclesOf.get(project._id)!, today, rnd());
     if (cycle) issue.cycleId = cycle._id;
+    const ordinal = Math.floor(i / projects.length);
+    const milestone = demoMilestoneOf(milestonesOf.get(project._id)!, ordinal, perProject);
+    if (milestone) issue.milestoneId = milestone._id;
     issues.push(issue);
     // One activity record of this issue, `suffix` making its id.
     const record = (
@@ -257,6 +267,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
     // Added once both the issue and the cycle existed.
     const addedAt = (c: CycleDoc) => (after(0.25) > c.createdAt ? after(0.25) : c.createdAt);
     if (cycle) record('y', author, 'cycle', { from: null, to: cycle._id }, addedAt(cycle));
+    if (milestone) record('m', author, 'milestone', { from: null, to: milestone._id }, after(0.3));
     record('c', author, 'created', { from: null, to: null }, iso(created));
     if (state.id !== base.stateId)
       record('s', assignee ?? author, 'state', { from: base.stateId, to: state.id }, moved);
@@ -280,13 +291,15 @@ export function buildDemoData(options: DemoOptions): DemoData {
     }
   }
   const cycles = [...cyclesOf.values()].flat();
-  return { projects, cycles, labels, issues, comments, activity, lastNumber };
+  const milestones = [...milestonesOf.values()].flat();
+  return { projects, cycles, milestones, labels, issues, comments, activity, lastNumber };
 }
 
 export function allDocs(data: DemoData): WorkspaceDoc[] {
   return [
     ...data.projects,
     ...data.cycles,
+    ...data.milestones,
     ...data.labels,
     ...data.issues,
     ...data.comments,

@@ -15,4 +15,13 @@ describe('the seed command line', () => {
       '--cycles takes 0 (no cycles) or 3 to 500 (got "2").',
     );
   });
+
+  it('shares 50 milestones out over the projects unless told otherwise, at most 100 each', () => {
+    expect(parseSeedArgs([]).milestones).toBe(50);
+    expect(parseSeedArgs(['--milestones', '0']).milestones).toBe(0);
+    expect(parseSeedArgs(['--milestones', '400']).milestones).toBe(400);
+    expect(() => parseSeedArgs(['--milestones', '401'])).toThrow(
+      '--milestones takes a whole number from 0 to 400 (got "401").',
+    );
+  });
 });

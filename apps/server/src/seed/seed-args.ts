@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { LIMITS, workspaceSlugSchema } from '@keel/domain';
 
 export const SEED_USAGE =
-  'Usage: npm run seed -- [--issues N] [--comments N] [--members N] [--cycles N] [--workspace KEY] [--email ADDRESS] [--password PASSWORD]';
+  'Usage: npm run seed -- [--issues N] [--comments N] [--members N] [--cycles N] [--milestones N] [--workspace KEY] [--email ADDRESS] [--password PASSWORD]';
 
 export interface SeedArgs {
   issues: number;
@@ -10,6 +10,8 @@ export interface SeedArgs {
   members: number;
   /** Weekly cycles per project, the last two planned; 0 leaves cycles off. */
   cyclesPerProject: number;
+  /** Milestones in all, shared out over the demo projects. */
+  milestones: number;
   workspace: string;
   email: string;
   password: string;
@@ -49,6 +51,7 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
         comments: { type: 'string', default: '3' },
         members: { type: 'string', default: '12' },
         cycles: { type: 'string', default: '50' },
+        milestones: { type: 'string', default: '50' },
         workspace: { type: 'string', default: 'demo' },
         email: { type: 'string', default: 'demo@keel.test' },
         password: { type: 'string', default: 'keel-demo-password' },
@@ -68,6 +71,8 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
     commentsPerIssue: count('comments', values.comments, MAX_COMMENTS_PER_ISSUE),
     members: count('members', values.members, LIMITS.membersPerWorkspace - 1),
     cyclesPerProject: cyclesCount(values.cycles),
+    // SPEC §10: at most 100 a project, and the demo has four projects.
+    milestones: count('milestones', values.milestones, 4 * LIMITS.milestonesPerProject),
     workspace: slug.data,
     email: values.email,
     password: values.password,

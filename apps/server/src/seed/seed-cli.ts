@@ -115,6 +115,7 @@ async function main(values: SeedArgs) {
       viewerIds: others.filter((_, i) => roleOf(i) === 'viewer').map(userIdOf),
       names: new Map([owner, ...others].map((user) => [userIdOf(user), user.name])),
       cyclesPerProject: values.cyclesPerProject,
+      milestones: values.milestones,
     });
     const docs = allDocs(data);
     for (const doc of docs) workspaceDocSchema.parse(doc);
