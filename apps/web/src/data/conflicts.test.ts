@@ -179,3 +179,34 @@ describe('conflictResolution of a relation (the same pair related on two devices
     expect(conflictResolution(won, [{ ...won, _rev: '1-a' }], null)).toBeNull();
   });
 });
+
+describe('conflictResolution of a milestone (two admins edited it at once)', () => {
+  const milestone = {
+    _id: 'milestone:m1',
+    type: 'milestone',
+    projectId: 'project:p1',
+    targetOn: null,
+    sortOrder: 'a0',
+    createdAt: at(0),
+  };
+
+  it('keeps the latest edit whole, on top of the winning revision, and deletes the other', () => {
+    const won = { ...milestone, _rev: '2-bbbb', name: 'Beta', updatedAt: at(1) };
+    const later = {
+      ...milestone,
+      _rev: '2-aaaa',
+      name: 'Public beta',
+      targetOn: '2027-01-31',
+      updatedAt: at(2),
+    };
+    const { _rev: _lostRev, ...content } = later;
+    expect(conflictResolution(won, [later], null)).toEqual([
+      { ...content, _rev: '2-bbbb' },
+      { _id: 'milestone:m1', _rev: '2-aaaa', _deleted: true },
+    ]);
+    // The winning revision is also the latest: only the other is deleted.
+    expect(conflictResolution(later, [won], null)).toEqual([
+      { _id: 'milestone:m1', _rev: '2-bbbb', _deleted: true },
+    ]);
+  });
+});

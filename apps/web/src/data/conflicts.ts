@@ -6,6 +6,7 @@ import {
   mergeConcurrentComments,
   mergeConcurrentIssues,
   mergeReadMarkers,
+  milestoneDocSchema,
   readMarkerDocSchema,
   relationDocSchema,
   typeOfId,
@@ -19,7 +20,8 @@ import { sameContent } from './rejected/same-content.ts';
  * Concurrent edits of one issue or comment, settled on this device (decision 004, 007): the
  * merge is written on top of the winning revision, every other live revision is deleted, and
  * each value the merge replaced becomes a conflict entry on the issue's timeline. A relation
- * two devices made keeps the winning revision; a read marker joins its versions. Every device
+ * two devices made keeps the winning revision, a milestone its latest edit; a read marker joins
+ * its versions. Every device
  * that sees the same versions and finds the same common version writes the same documents.
  */
 
@@ -82,6 +84,13 @@ function merge(versions: readonly object[], base: object | null): Merge | null {
     const schema = type === 'relation' ? relationDocSchema : cycleDocSchema;
     const read = parseVersions<object & { _id: string }>(schema, versions, null);
     return read?.docs[0] ? { content: read.docs[0], lost: [] } : null;
+  }
+  if (type === 'milestone') {
+    // Two admins renamed, re-dated or moved one milestone: the latest edit wins whole (a
+    // milestone is a name, a day and a place, edited together in one form).
+    const read = parseVersions(milestoneDocSchema, versions, null);
+    const latest = read?.docs.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a));
+    return latest ? { content: latest, lost: [] } : null;
   }
   if (type === 'readMarker') {
     // One person's inbox state from two of their devices: a join, no base needed.

@@ -13,8 +13,16 @@ import type {
 } from './types.ts';
 
 // What a document may point at is checked first: a batch pushed after working offline can hold
-// a new label and, before it, the issue it was added to (PouchDB does not keep the order).
-const CHECK_RANK: Record<string, number> = { project: 0, member: 1, label: 2, issue: 3 };
+// a new label, cycle or milestone and, before it, the issue put in it (PouchDB does not keep
+// the order).
+const CHECK_RANK: Record<string, number> = {
+  project: 0,
+  member: 1,
+  label: 2,
+  cycle: 2,
+  milestone: 2,
+  issue: 3,
+};
 
 /**
  * Indexes of the batch in the order they are checked: by kind (deletions too), an issue after

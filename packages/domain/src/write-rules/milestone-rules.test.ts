@@ -48,13 +48,49 @@ describe('an issue’s milestone', () => {
     expect(verdictOf({ ...issue, milestoneId: theirs._id })).toBe(
       `issue-milestone-of-project: ${MILESTONE_NOT_OF_PROJECT}`,
     );
-    expect(verdictOf({ ...issue, milestoneId: 'milestone:gone' })).toBe(
-      `issue-milestone-of-project: ${MILESTONE_NOT_OF_PROJECT}`,
-    );
     expect(verdictOf({ ...issue, milestoneId: null })).toBe('ok');
   });
 
-  it('is not checked again when the issue changes otherwise (its milestone deleted since)', () => {
+  it('may name a milestone deleted meanwhile: an offline edit or an undo is not refused for it', () => {
+    // The admin deleted the milestone (and took the issue out); a member's edit made offline
+    // before that still carries it, as a sibling revision.
+    const taken = { ...issue, milestoneId: null, _rev: '2-b' };
+    const offline = {
+      ...issue,
+      milestoneId: 'milestone:gone',
+      description: 'Typed offline',
+      _rev: '2-a',
+      _revisions: { start: 2, ids: ['a', 'a'] },
+    };
+    const [verdict] = checkWorkspaceWrite(
+      [offline],
+      { ...context, replicated: true },
+      lookupOfDocs([project, taken]),
+    );
+    expect(verdict).toMatchObject({ ok: true });
+  });
+
+  it('is checked after a milestone made in the same batch, whatever the order sent', () => {
+    const fresh = milestone(7);
+    const inIt = { ...issue, milestoneId: fresh._id };
+    for (const batch of [
+      [fresh, inIt],
+      [inIt, fresh],
+    ])
+      expect(checkWorkspaceWrite(batch, context, lookupOfDocs(workspace)).map((v) => v.ok)).toEqual(
+        [true, true],
+      );
+    // In the same batch, another project's new milestone is still refused.
+    const elsewhere = milestone(8, otherProject._id);
+    const [refused] = checkWorkspaceWrite(
+      [{ ...issue, milestoneId: elsewhere._id }, elsewhere],
+      context,
+      lookupOfDocs(workspace),
+    );
+    expect(refused).toMatchObject({ ok: false, rule: 'issue-milestone-of-project' });
+  });
+
+  it('is not checked again when the issue changes otherwise (its milestone moved since)', () => {
     const inGone = { ...issue, milestoneId: 'milestone:gone' };
     expect(verdictOf({ ...inGone, title: 'Renamed' }, [...workspace, inGone])).toBe('ok');
   });

@@ -8,7 +8,12 @@ export const MILESTONE_PROJECT_NOT_FOUND =
 export const MILESTONE_KEEPS_PROJECT = 'A milestone stays in its project';
 export const MILESTONES_LIMIT = `A project has at most ${LIMITS.milestonesPerProject} milestones`;
 
-/** SPEC §10: an issue's milestone is one of its own project's; checked when it changes. */
+/**
+ * SPEC §10: an issue's milestone is one of its own project's; checked when it changes. An id
+ * that names no milestone (one deleted meanwhile) reads as none and is let through: an edit made
+ * offline before the deletion, or an undo back into it, must not be refused for it, and the id
+ * can reach nothing (ids are the workspace's own).
+ */
 export const issueMilestoneOfProject: WriteRule = {
   name: 'issue-milestone-of-project',
   appliesTo: (write) =>
@@ -18,7 +23,8 @@ export const issueMilestoneOfProject: WriteRule = {
   check: (write, _context, lookup) => {
     if (write.doc.type !== 'issue' || !write.doc.milestoneId) return null;
     const milestone = lookup.get(write.doc.milestoneId);
-    return milestone?.type === 'milestone' && milestone.projectId === write.doc.projectId
+    return !milestone ||
+      (milestone.type === 'milestone' && milestone.projectId === write.doc.projectId)
       ? null
       : { path: 'milestoneId', message: MILESTONE_NOT_OF_PROJECT };
   },

@@ -62,6 +62,7 @@ export class ConflictMerger {
     const role = this.ctx.role();
     if (typeOfId(id) === 'issue' || typeOfId(id) === 'relation') return can(role, 'issue:edit');
     if (typeOfId(id) === 'cycle') return can(role, 'cycle:manage');
+    if (typeOfId(id) === 'milestone') return can(role, 'milestone:manage');
     if (typeOfId(id) === 'readMarker') return id === readMarkerId(this.ctx.userId);
     const comment = this.ctx.lookup(id);
     return (

@@ -29,6 +29,17 @@ describe('sentTooEarly', () => {
     expect(referencesOf(issue)).toEqual([label._id, parent._id]);
     expect(referencesOf(record)).toEqual([issue._id]);
     expect(referencesOf(label)).toEqual([]);
+    // A cycle turned on and chosen offline is pushed with the issue, in no set order.
+    expect(referencesOf({ ...issue, cycleId: 'cycle:p1.1' })).toEqual([
+      label._id,
+      parent._id,
+      'cycle:p1.1',
+    ]);
+    expect(
+      refusedForMissingReference(
+        'Check the highlighted fields. The cycle must be one of the issue’s project',
+      ),
+    ).toBe(true);
   });
 
   it('holds for an issue whose new label is on the device but not yet on the server', async () => {

@@ -1,4 +1,10 @@
-import { ISSUE_NOT_FOUND, LABEL_NOT_FOUND, PARENT_NOT_FOUND, typeOfId } from '@keel/domain';
+import {
+  CYCLE_NOT_OF_PROJECT,
+  ISSUE_NOT_FOUND,
+  LABEL_NOT_FOUND,
+  PARENT_NOT_FOUND,
+  typeOfId,
+} from '@keel/domain';
 import { sameContent } from './same-content.ts';
 
 /**
@@ -15,13 +21,15 @@ export function referencesOf(doc: object): string[] {
     type?: unknown;
     labelIds?: unknown;
     parentId?: unknown;
+    cycleId?: unknown;
     issueId?: unknown;
   };
   if (d.type === 'issue') {
     const labels = Array.isArray(d.labelIds)
       ? d.labelIds.filter((id): id is string => typeof id === 'string')
       : [];
-    return typeof d.parentId === 'string' ? [...labels, d.parentId] : labels;
+    const single = [d.parentId, d.cycleId].filter((id): id is string => typeof id === 'string');
+    return [...labels, ...single];
   }
   if (
     (d.type === 'comment' || d.type === 'activity' || d.type === 'conflict') &&
@@ -46,7 +54,9 @@ export interface SentTooEarlyContext {
 
 /** Whether a refusal's reason is one of the domain's "what it points at does not exist". */
 export function refusedForMissingReference(reason: string): boolean {
-  return [LABEL_NOT_FOUND, PARENT_NOT_FOUND, ISSUE_NOT_FOUND].some((m) => reason.includes(m));
+  return [LABEL_NOT_FOUND, PARENT_NOT_FOUND, ISSUE_NOT_FOUND, CYCLE_NOT_OF_PROJECT].some((m) =>
+    reason.includes(m),
+  );
 }
 
 /**

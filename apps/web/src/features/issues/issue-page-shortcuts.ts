@@ -1,13 +1,25 @@
+import { showToast } from '../../shared/ui/toast-store.ts';
 import { useScreenCommands } from '../commands/index.ts';
 
-/** Opens a property's combobox, as if clicked: the combobox opens its list on click. */
-function openProperty(property: string): void {
+/**
+ * Opens a property's combobox, as if clicked: the combobox opens its list on click. False when
+ * the issue page shows no such field.
+ */
+function openProperty(property: string): boolean {
   const input = document.querySelector<HTMLInputElement>(
     `[role="combobox"][data-property="${property}"]`,
   );
-  if (!input || input.disabled) return;
+  if (!input) return false;
+  if (input.disabled) return true;
   input.focus();
   input.click();
+  return true;
+}
+
+/** Shift+M where the project has no milestones (so no field): say where they are made. */
+function openMilestone(): void {
+  if (!openProperty('Milestone'))
+    showToast('This project has no milestones yet. Add them on the project’s page.');
 }
 
 /**
@@ -28,7 +40,7 @@ export function useIssuePageShortcuts(
       'issue.assignee': () => openProperty('Assignee'),
       'issue.labels': () => openProperty('Labels'),
       'issue.cycle': () => openProperty('Cycle'),
-      'issue.milestone': () => openProperty('Milestone'),
+      'issue.milestone': openMilestone,
     },
     enabled,
   );

@@ -9,6 +9,7 @@ import {
   parentOptions,
   toggle,
 } from './issue-properties-options.ts';
+import { dayLabel } from '../../shared/lib/day-label.ts';
 import { makeIssue, makeProject, NOW } from './test-fixtures.ts';
 
 const member = (userId: string, name: string, active = true): MemberDoc =>
@@ -102,7 +103,7 @@ describe('milestoneOptions', () => {
       '2026-11-27',
     );
     expect(options.map((o) => o.label)).toEqual(['No milestone', 'Alpha', 'Beta']);
-    expect(options[1]!.detail).toMatch(/^Target Dec\D+4$/);
+    expect(options[1]!.detail).toBe(`Target ${dayLabel('2026-12-04', '2026-11-27')}`);
     expect(options[2]!.detail).toBeUndefined();
   });
 });

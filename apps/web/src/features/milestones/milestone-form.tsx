@@ -13,6 +13,8 @@ export interface MilestoneFormProps {
   /** Editing a milestone (its row's form) rather than adding one. */
   editing?: boolean;
   submitLabel: string;
+  /** The form's name for assistive technology: "Add milestone", "Edit milestone Beta". */
+  label: string;
   onSubmit: (draft: MilestoneDraft) => Promise<WriteOutcome>;
   onCancel?: () => void;
 }
@@ -23,6 +25,7 @@ export function MilestoneForm({
   count,
   editing = false,
   submitLabel,
+  label,
   onSubmit,
   onCancel,
 }: MilestoneFormProps) {
@@ -71,7 +74,7 @@ export function MilestoneForm({
   };
 
   return (
-    <form className="milestone-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="milestone-form" aria-label={label} onSubmit={(e) => void submit(e)} noValidate>
       <FormError className="milestone-form__wide">{message}</FormError>
       <TextField
         label="Milestone name"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { MilestoneDoc, ProjectProgress } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -33,6 +33,7 @@ export function MilestoneList({
   const session = useWorkspace();
   const [deleting, setDeleting] = useState<MilestoneDoc | null>(null);
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const deletingCount = deleting
     ? (() => {
         const p = progress.byMilestone.get(deleting._id);
@@ -48,11 +49,13 @@ export function MilestoneList({
     if (!outcome.ok) showToast(outcome.message, 'error');
     else showToast(`Milestone ${deleting.name} deleted`, 'success');
     setDeleting(null);
+    // Its row, and the Delete button that opened the dialog, are gone: focus the list's heading.
+    if (outcome.ok) requestAnimationFrame(() => heading.current?.focus());
   };
 
   return (
     <section className="milestones" aria-labelledby="milestones-heading">
-      <h2 id="milestones-heading" className="milestones__heading">
+      <h2 id="milestones-heading" className="milestones__heading" ref={heading} tabIndex={-1}>
         Milestones
       </h2>
       {milestones.length === 0 ? (
@@ -83,6 +86,7 @@ export function MilestoneList({
           initial={EMPTY_MILESTONE_DRAFT}
           count={milestones.length}
           submitLabel="Add milestone"
+          label="Add milestone"
           onSubmit={(draft) => createMilestone(session, projectId, draft)}
         />
       ) : null}

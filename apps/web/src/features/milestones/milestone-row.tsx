@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { percentDone, type CycleProgress, type MilestoneDoc } from '@keel/domain';
+import { useEffect, useRef, useState } from 'react';
+import type { CycleProgress, MilestoneDoc } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { dayLabel } from '../../shared/lib/day-label.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -35,11 +35,29 @@ export function MilestoneRow({
 }: MilestoneRowProps) {
   const session = useWorkspace();
   const [editing, setEditing] = useState(false);
-  const done = progress.scope.count > 0 && percentDone(progress) === 100;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+  // Back from the row's form, keyboard focus returns to its Edit button, not to the page.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!editing && refocus) editButton.current?.focus();
+  }, [editing, refocus]);
+  const stopEditing = () => {
+    setRefocus(true);
+    setEditing(false);
+  };
+  // Every issue done, not a figure that rounds to 100% (199 of 200).
+  const done = progress.scope.count > 0 && progress.completed.count === progress.scope.count;
   const late = milestone.targetOn !== null && milestone.targetOn < today && !done;
   const move = (step: -1 | 1) =>
     void moveMilestone(session, milestone._id, step).then((outcome) => {
-      if (!outcome.ok) showToast(outcome.message, 'error');
+      if (!outcome.ok) return showToast(outcome.message, 'error');
+      // At the top or the bottom now, the arrow pressed is disabled: focus the other one.
+      requestAnimationFrame(() => {
+        const pressed = step < 0 ? upButton.current : downButton.current;
+        if (pressed?.disabled) (step < 0 ? downButton : upButton).current?.focus();
+      });
     });
 
   if (editing)
@@ -50,10 +68,11 @@ export function MilestoneRow({
           count={count}
           editing
           submitLabel="Save milestone"
-          onCancel={() => setEditing(false)}
+          label={`Edit milestone ${milestone.name}`}
+          onCancel={stopEditing}
           onSubmit={async (draft) => {
             const outcome = await updateMilestone(session, milestone._id, draft);
-            if (outcome.ok) setEditing(false);
+            if (outcome.ok) stopEditing();
             return outcome;
           }}
         />
@@ -84,6 +103,7 @@ export function MilestoneRow({
           <Button
             size="sm"
             variant="ghost"
+            ref={upButton}
             aria-label={`Move ${milestone.name} up`}
             disabled={first}
             onClick={() => move(-1)}
@@ -93,6 +113,7 @@ export function MilestoneRow({
           <Button
             size="sm"
             variant="ghost"
+            ref={downButton}
             aria-label={`Move ${milestone.name} down`}
             disabled={last}
             onClick={() => move(1)}
@@ -102,6 +123,7 @@ export function MilestoneRow({
           <Button
             size="sm"
             variant="ghost"
+            ref={editButton}
             aria-label={`Edit milestone ${milestone.name}`}
             onClick={() => setEditing(true)}
           >

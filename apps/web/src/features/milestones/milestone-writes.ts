@@ -84,8 +84,9 @@ export async function deleteMilestone(
 ): Promise<WriteOutcome> {
   if (!current(session, id)) return gone;
   return session.update(() => {
+    // Built again on a retry after a conflict: the deletion may have been saved already, and
+    // the issues still in the milestone are taken out all the same.
     const milestone = current(session, id);
-    if (!milestone) return null;
     const { issues, activities } = removeMilestoneFromIssues(
       id,
       session.store.list('issue') as readonly IssueDoc[],
@@ -95,6 +96,10 @@ export async function deleteMilestone(
         newActivityId: () => newDocId('activity'),
       },
     );
-    return [{ _id: milestone._id, _rev: milestone._rev, _deleted: true }, ...issues, ...activities];
+    const deletion = milestone
+      ? [{ _id: milestone._id, _rev: milestone._rev, _deleted: true }]
+      : [];
+    const docs = [...deletion, ...issues, ...activities];
+    return docs.length ? docs : null;
   });
 }

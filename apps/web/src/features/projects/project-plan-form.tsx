@@ -20,6 +20,11 @@ const STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({
 }));
 const BAD_DAY = 'Must be a real date (YYYY-MM-DD)';
 
+interface Edit {
+  value: string;
+  over: string;
+}
+
 const planOf = (project: ProjectDoc): ProjectPlan => ({
   status: projectStatus(project),
   startsOn: project.startsOn ?? '',
@@ -37,32 +42,47 @@ export function planDays(project: ProjectDoc, today: string): string | null {
 
 /**
  * A project's status, start and target dates (SPEC §10): owners and admins change them here; the
- * domain's message for a target before the start appears under the target.
+ * domain's message for a target before the start appears under the target. The form holds only
+ * what was changed: the other fields follow the project as other admins change it, and a save
+ * writes only the changed ones.
  */
 export function ProjectPlanForm({ project }: { project: ProjectDoc }) {
   const session = useWorkspace();
   const saved = planOf(project);
-  const [draft, setDraft] = useState<ProjectPlan>(saved);
+  // Each change with the value it was made over: it holds while the project still has that value,
+  // and goes once the project changes it (this save arriving, or another admin's).
+  const [edits, setEdits] = useState<Partial<Record<keyof ProjectPlan, Edit>>>({});
   const [errors, setErrors] = useState<Partial<Record<keyof ProjectPlan, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const changed = JSON.stringify(draft) !== JSON.stringify(saved);
+  const changes: Partial<ProjectPlan> = {};
+  for (const [field, edit] of Object.entries(edits) as [keyof ProjectPlan, Edit][])
+    if (saved[field] === edit.over && edit.value !== edit.over)
+      Object.assign(changes, { [field]: edit.value });
+  const shown: ProjectPlan = { ...saved, ...changes };
+  const changed = Object.keys(changes).length > 0;
+
   const set = (field: keyof ProjectPlan, value: string, bad = false) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: bad ? BAD_DAY : undefined }));
+    setEdits((e) => ({ ...e, [field]: { value, over: saved[field] } }));
+    // Either day can settle "the target is on or after the start": both messages go.
+    const dates = field === 'startsOn' || field === 'targetOn';
+    setErrors((e) => ({
+      ...e,
+      ...(dates ? { startsOn: undefined, targetOn: undefined } : {}),
+      [field]: bad ? BAD_DAY : undefined,
+    }));
   };
 
   const save = async () => {
-    if (busy || errors.startsOn || errors.targetOn) return;
+    if (busy || errors.startsOn === BAD_DAY || errors.targetOn === BAD_DAY) return;
     setBusy(true);
     setMessage(null);
-    const outcome = await saveProjectPlan(session, project._id, draft);
+    const outcome = await saveProjectPlan(session, project._id, changes);
     setBusy(false);
     if (!outcome.ok) {
-      const byField = Object.fromEntries(outcome.errors.map((e) => [e.path, e.message]));
-      setErrors(byField);
+      setErrors(Object.fromEntries(outcome.errors.map((e) => [e.path, e.message])));
       // A message with no field of this form (someone else's change, a lost connection).
-      if (!outcome.errors.some((e) => e.path in draft)) setMessage(outcome.message);
+      if (!outcome.errors.some((e) => e.path in saved)) setMessage(outcome.message);
       return;
     }
     showToast(`Plan saved for ${project.name}`, 'success');
@@ -81,7 +101,7 @@ export function ProjectPlanForm({ project }: { project: ProjectDoc }) {
       <FormError className="project-plan__wide">{message}</FormError>
       <SelectField
         label="Status"
-        value={draft.status}
+        value={shown.status}
         options={STATUS_OPTIONS}
         error={errors.status}
         onChange={(e) => set('status', e.target.value)}
@@ -89,14 +109,14 @@ export function ProjectPlanForm({ project }: { project: ProjectDoc }) {
       <TextField
         label="Start date"
         type="date"
-        value={draft.startsOn}
+        value={shown.startsOn}
         error={errors.startsOn}
         onChange={(e) => set('startsOn', e.target.value, e.target.validity.badInput)}
       />
       <TextField
         label="Target date"
         type="date"
-        value={draft.targetOn}
+        value={shown.targetOn}
         error={errors.targetOn}
         onChange={(e) => set('targetOn', e.target.value, e.target.validity.badInput)}
       />
@@ -107,7 +127,7 @@ export function ProjectPlanForm({ project }: { project: ProjectDoc }) {
         {changed ? (
           <Button
             onClick={() => {
-              setDraft(saved);
+              setEdits({});
               setErrors({});
               setMessage(null);
             }}

@@ -173,24 +173,24 @@ export interface ProjectPlan {
   targetOn: string;
 }
 
-/** A project's status and dates (SPEC §10); the domain checks the target is not before the start. */
+/**
+ * The parts of a project's plan someone changed (SPEC §10): only those are written, over the
+ * latest copy, so another admin's change of another part meanwhile is kept. The domain checks
+ * the target is not before the start.
+ */
 export async function saveProjectPlan(
   session: WorkspaceSession,
   id: string,
-  plan: ProjectPlan,
+  changes: Partial<ProjectPlan>,
 ): Promise<Outcome> {
   if (!current(session, id)) return gone;
   return session.update(() => {
     const project = current(session, id);
     if (!project) return null;
-    return [
-      {
-        ...project,
-        status: plan.status,
-        startsOn: plan.startsOn || null,
-        targetOn: plan.targetOn || null,
-        updatedAt: new Date().toISOString(),
-      },
-    ];
+    const next: ProjectDoc = { ...project, updatedAt: new Date().toISOString() };
+    if (changes.status) next.status = changes.status;
+    if (changes.startsOn !== undefined) next.startsOn = changes.startsOn || null;
+    if (changes.targetOn !== undefined) next.targetOn = changes.targetOn || null;
+    return [next];
   });
 }
