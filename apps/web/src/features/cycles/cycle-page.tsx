@@ -9,7 +9,6 @@ import {
   type CycleDoc,
   type IssueDoc,
   type ProjectDoc,
-  type Tally,
 } from '@keel/domain';
 import {
   useDoc,
@@ -25,6 +24,7 @@ import { NotFound } from '../../shared/ui/not-found.tsx';
 import { BurnUpChart } from './burn-up-chart.tsx';
 import { CycleIssues } from './cycle-issues.tsx';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
+import { ProgressFigures } from '../../shared/ui/progress-figures.tsx';
 import { cycleStatus, STATUS_LABELS } from './cycle-status.ts';
 import { useIssuesByCycle } from './use-cycle-issues.ts';
 import './cycles.css';
@@ -41,8 +41,6 @@ export function CyclePage() {
   // Keyed: Previous and Next start another cycle's list afresh (focus, scroll, selection).
   return <Cycle key={cycle._id} project={project} cycle={cycle} />;
 }
-
-const points = (tally: Tally) => `${tally.points} point${tally.points === 1 ? '' : 's'}`;
 
 function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
   const { slug } = useWorkspace();
@@ -72,32 +70,14 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
           {next ? <Link to={`${base}/${cycle.number + 1}`}>Next cycle</Link> : null}
         </nav>
       </header>
-      <dl className="cycle-page__figures">
-        <div>
-          <dt>Scope</dt>
-          <dd>
-            {progress.scope.count} <span>{points(progress.scope)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Started</dt>
-          <dd>
-            {progress.started.count} <span>{points(progress.started)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Completed</dt>
-          <dd>
-            {progress.completed.count} <span>{points(progress.completed)}</span>
-          </dd>
-        </div>
+      <ProgressFigures progress={progress} className="cycle-page__figures">
         <div className="cycle-page__bar">
           <dt>Progress</dt>
           <dd>
             <ProgressBar progress={progress} />
           </dd>
         </div>
-      </dl>
+      </ProgressFigures>
       {burnUp ? <BurnUpChart points={burnUp} from={cycle.startsOn} to={cycle.endsOn} /> : null}
       <CycleIssues issues={issues} project={project} />
     </div>

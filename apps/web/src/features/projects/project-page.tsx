@@ -7,7 +7,6 @@ import {
   projectProgress,
   projectStatus,
   type ProjectDoc,
-  type Tally,
 } from '@keel/domain';
 import { useDocs, useMemberMap, useProjectByKey } from '../../data/use-docs.ts';
 import { useProjectMilestones } from '../../data/use-milestones.ts';
@@ -15,6 +14,7 @@ import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
+import { ProgressFigures } from '../../shared/ui/progress-figures.tsx';
 import { MilestoneList } from '../milestones/index.ts';
 import { ProjectViewTabs } from '../views/index.ts';
 import { planDays, ProjectPlanForm } from './project-plan-form.tsx';
@@ -29,8 +29,6 @@ export function ProjectPage() {
   if (!project) return <NotFound homeHref={`/${slug}`} headingLevel={1} />;
   return <ProjectOverview key={project._id} project={project} />;
 }
-
-const points = (tally: Tally) => `${tally.points} point${tally.points === 1 ? '' : 's'}`;
 
 function ProjectOverview({ project }: { project: ProjectDoc }) {
   const { slug, role } = useWorkspace();
@@ -47,8 +45,6 @@ function ProjectOverview({ project }: { project: ProjectDoc }) {
   const status = projectStatus(project);
   const days = planDays(project, today);
   const lead = project.leadId ? members.get(project.leadId) : undefined;
-  // Points only where the project's issues are estimated: "0 points" beside every figure is noise.
-  const estimated = progress.whole.scope.points > 0;
 
   return (
     <div className="page project-page">
@@ -85,29 +81,7 @@ function ProjectOverview({ project }: { project: ProjectDoc }) {
         </section>
         <section className="project-page__progress" aria-labelledby="progress-heading">
           <h2 id="progress-heading">Progress</h2>
-          <dl className="project-page__figures">
-            <div>
-              <dt>Scope</dt>
-              <dd>
-                {progress.whole.scope.count}{' '}
-                {estimated ? <span>{points(progress.whole.scope)}</span> : null}
-              </dd>
-            </div>
-            <div>
-              <dt>Started</dt>
-              <dd>
-                {progress.whole.started.count}{' '}
-                {estimated ? <span>{points(progress.whole.started)}</span> : null}
-              </dd>
-            </div>
-            <div>
-              <dt>Completed</dt>
-              <dd>
-                {progress.whole.completed.count}{' '}
-                {estimated ? <span>{points(progress.whole.completed)}</span> : null}
-              </dd>
-            </div>
-          </dl>
+          <ProgressFigures progress={progress.whole} className="project-page__figures" />
           <ProgressBar progress={progress.whole} label={`${project.name} completed`} />
         </section>
         <MilestoneList
