@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { IssuePageModel } from './support/issue-page.ts';
 import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
+import { ViewsPage } from './support/views-page.ts';
 
 /**
  * Issue 24's milestones and project plan (SPEC §10): an admin sets the project's status and dates
@@ -18,6 +19,7 @@ test('a project’s plan and milestones, with each milestone’s progress', asyn
   await page.goto(`/${slug}/issues`);
   await owner.keel.createIssue('Ship the beta');
   await owner.keel.createIssue('Write the launch post');
+  await owner.keel.createIssue('Third');
   const viewer = await inviteAndJoin(browser, owner, 'Viewer', 'viewer');
 
   // The projects page leads to the project's page.
@@ -80,6 +82,29 @@ test('a project’s plan and milestones, with each milestone’s progress', asyn
     section.getByRole('progressbar', { name: 'Private beta completed' }),
   ).toHaveAttribute('aria-valuenow', '50');
   await expect(section.locator('.milestone-row').nth(1)).toContainText('1 of 2 done · 50%');
+
+  // The list filters and groups by milestone.
+  await page.getByRole('link', { name: 'List' }).click();
+  const views = new ViewsPage(page);
+  await views.setGrouping('Milestone');
+  await expect(views.groupHeader('ENG · Private beta 2')).toBeVisible();
+  await expect(views.groupHeader('No milestone 1')).toBeVisible();
+  // The bulk bar puts the selection in a milestone of the project.
+  await views.rowCheckbox('Third').check();
+  await views
+    .bulkBar()
+    .getByRole('combobox', { name: 'Set milestone' })
+    .selectOption('Design review');
+  await expect(views.groupHeader('ENG · Design review 1')).toBeVisible();
+  await expect(views.groupHeader('No milestone')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await views.addFilter('Milestone', 'Private beta');
+  await expect(views.chip('Milestone is Private beta')).toBeVisible();
+  await expect(page).toHaveURL(/milestone=milestone(%3A|:)/);
+  await expect(views.row('Ship the beta')).toBeVisible();
+  await expect(views.row('Write the launch post')).toBeVisible();
+  await expect(views.row('Third')).toBeHidden(); // in Design review now
+  await page.goto(`/${slug}/projects/ENG`);
 
   // A viewer sees the plan and the progress, and can change neither.
   await viewer.page.goto(`/${slug}/projects/ENG`);

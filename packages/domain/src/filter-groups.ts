@@ -101,6 +101,7 @@ export function narrows(before: IssueFilter, next: IssueFilter): boolean {
     !same(before.labelIds, next.labelIds) ||
     !same(before.projectIds, next.projectIds) ||
     !same(before.cycleIds, next.cycleIds) ||
+    !same(before.milestoneIds, next.milestoneIds) ||
     !same(before.relations, next.relations)
   )
     return false;

@@ -1,10 +1,20 @@
-import type { CycleDoc, IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import type {
+  CycleDoc,
+  IssueDoc,
+  LabelDoc,
+  MemberDoc,
+  MilestoneDoc,
+  ProjectDoc,
+} from './documents.ts';
 import { cycleLabel } from './cycles.ts';
 import { byCodeUnits, titleCollator } from './compare-text.ts';
 import { priorityRank, type GroupBy } from './issue-query.ts';
 import { STATE_CATEGORIES, type WorkflowState } from './workflow.ts';
 
-/** Issues in groups for a view (SPEC §2): by state, priority, assignee, label, project, cycle. */
+/**
+ * Issues in groups for a view (SPEC §2): by state, priority, assignee, label, project, cycle or
+ * milestone.
+ */
 export interface IssueGroup {
   /** Stable across renders and unique in the result. */
   key: string;
@@ -24,6 +34,8 @@ export interface GroupContext {
   labels: ReadonlyMap<string, LabelDoc>;
   /** For grouping by cycle; without it, cycles are named by id. */
   cycles?: ReadonlyMap<string, CycleDoc>;
+  /** For grouping by milestone; an issue's milestone missing from it reads as none. */
+  milestones?: ReadonlyMap<string, MilestoneDoc>;
 }
 
 export const PRIORITY_NAMES = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;
@@ -95,6 +107,19 @@ function placements(issue: IssueDoc, groupBy: GroupBy, ctx: GroupContext): Place
           title,
           color: project?.color,
           rank: [project?.createdAt ?? '~', title],
+        },
+      ];
+    }
+    case 'milestone': {
+      const milestone = issue.milestoneId ? ctx.milestones?.get(issue.milestoneId) : undefined;
+      if (!milestone) return [{ key: 'milestone:none', title: 'No milestone', rank: [1] }];
+      // A project's milestones in their order; names are per project, so the key says whose.
+      const key = ctx.projects.get(milestone.projectId)?.key ?? '?';
+      return [
+        {
+          key: milestone._id,
+          title: `${key} · ${milestone.name}`,
+          rank: [0, key, milestone.sortOrder, milestone._id],
         },
       ];
     }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CycleDoc, IssueDoc, LabelDoc, MemberDoc, ProjectDoc } from './documents.ts';
+import type {
+  CycleDoc,
+  IssueDoc,
+  LabelDoc,
+  MemberDoc,
+  MilestoneDoc,
+  ProjectDoc,
+} from './documents.ts';
 import {
   DEFAULT_VIEW,
   EMPTY_FILTER,
@@ -63,6 +70,7 @@ const issueArb = fc
     dueDate: fc.constantFrom(null, '2026-03-01', '2026-04-01'),
     sortOrder: fc.constantFrom('a0', 'a1', 'a2', 'Zz', 'a0V'),
     cycleId: fc.constantFrom(undefined, null, 'cycle:p1.1', 'cycle:p1.2'),
+    milestoneId: fc.constantFrom(undefined, null, 'milestone:m1', 'milestone:m2'),
   })
   .map(({ n, ...over }) => issue(n, over));
 const issuesArb = fc
@@ -75,6 +83,9 @@ const filterArb: fc.Arbitrary<IssueFilter> = fc.record({
   labelIds: fc.uniqueArray(fc.constantFrom('label:bug', 'label:ui'), { maxLength: 2 }),
   projectIds: fc.uniqueArray(fc.constantFrom('project:p1', 'project:p2'), { maxLength: 1 }),
   cycleIds: fc.uniqueArray(fc.constantFrom('cycle:p1.1', 'cycle:p1.2', 'none'), { maxLength: 2 }),
+  milestoneIds: fc.uniqueArray(fc.constantFrom('milestone:m1', 'milestone:m2', 'none'), {
+    maxLength: 2,
+  }),
   relations: fc.uniqueArray(fc.constantFrom(...RELATION_FILTERS), { maxLength: 2 }),
   text: fc.constantFrom('', 'issue', 'eng-1', 'a', 'ISSUE 2'),
 });
@@ -99,6 +110,7 @@ function matches(i: IssueDoc, f: IssueFilter): boolean {
     (f.labelIds.length === 0 || i.labelIds.some((l) => f.labelIds.includes(l))) &&
     (f.projectIds.length === 0 || f.projectIds.includes(i.projectId)) &&
     (f.cycleIds.length === 0 || f.cycleIds.includes(i.cycleId ?? 'none')) &&
+    (f.milestoneIds.length === 0 || f.milestoneIds.includes(i.milestoneId ?? 'none')) &&
     (f.relations.length === 0 || f.relations.some((r) => blocks[r].has(i._id))) &&
     words.every((w) => text.includes(w))
   );
@@ -256,6 +268,35 @@ describe('groupIssues', () => {
       'ENG · Cycle 1',
       'ENG · Cycle 2',
       'No cycle',
+    ]);
+  });
+
+  it('groups by milestone, each project’s in their order, named with its key; none last', () => {
+    const milestoneOf = (tail: string, name: string, sortOrder: string): MilestoneDoc => ({
+      _id: `milestone:${tail}`,
+      type: 'milestone',
+      projectId: 'project:p1',
+      name,
+      targetOn: null,
+      sortOrder,
+      createdAt: FIXTURE_TIME,
+      updatedAt: FIXTURE_TIME,
+    });
+    const milestones = new Map(
+      [milestoneOf('b', 'Launch', 'a1'), milestoneOf('a', 'Beta', 'a0')].map((m) => [m._id, m]),
+    );
+    const issues = [
+      issue(1, { milestoneId: 'milestone:b' }),
+      issue(2),
+      issue(3, { milestoneId: 'milestone:a' }),
+      // In a milestone deleted since: none.
+      issue(4, { milestoneId: 'milestone:gone' }),
+    ];
+    const groups = groupIssues(issues, 'milestone', { ...ctx, milestones });
+    expect(groups.map((g) => [g.title, g.issues.map((i) => i.number)])).toEqual([
+      ['ENG · Beta', [3]],
+      ['ENG · Launch', [1]],
+      ['No milestone', [2, 4]],
     ]);
   });
 

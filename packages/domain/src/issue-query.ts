@@ -13,6 +13,7 @@ export const GROUP_BY = [
   'label',
   'project',
   'cycle',
+  'milestone',
   'none',
 ] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -23,6 +24,8 @@ export type SortBy = (typeof SORT_BY)[number];
 export const UNASSIGNED = 'none';
 /** The cycle filter's value for "no cycle". */
 export const NO_CYCLE = 'none';
+/** The milestone filter's value for "no milestone". */
+export const NO_MILESTONE = 'none';
 
 export interface IssueFilter {
   stateIds: readonly string[];
@@ -34,6 +37,8 @@ export interface IssueFilter {
   projectIds: readonly string[];
   /** Cycle ids; `NO_CYCLE` stands for issues in none. */
   cycleIds: readonly string[];
+  /** Milestone ids; `NO_MILESTONE` stands for issues in none. */
+  milestoneIds: readonly string[];
   /** Issues another blocks (`blocked`), or that block another (`blocking`): any of these. */
   relations: readonly RelationFilter[];
   text: string;
@@ -63,6 +68,7 @@ export const EMPTY_FILTER: IssueFilter = {
   labelIds: [],
   projectIds: [],
   cycleIds: [],
+  milestoneIds: [],
   relations: [],
   text: '',
 };
@@ -78,6 +84,7 @@ const PARAM = {
   labelIds: 'label',
   projectIds: 'project',
   cycleIds: 'cycle',
+  milestoneIds: 'milestone',
   relations: 'relation',
 } as const;
 // Ids as documents carry them; a cycle id has a dot (`cycle:<project>.<number>`).
@@ -108,6 +115,7 @@ export function parseViewQuery(search: string | URLSearchParams): ViewQuery {
       labelIds: listParam(params, PARAM.labelIds),
       projectIds: listParam(params, PARAM.projectIds),
       cycleIds: listParam(params, PARAM.cycleIds),
+      milestoneIds: listParam(params, PARAM.milestoneIds),
       relations: listParam(params, PARAM.relations).filter((r): r is RelationFilter =>
         (RELATION_FILTERS as readonly string[]).includes(r),
       ),
@@ -144,6 +152,7 @@ export function filterIsEmpty(filter: IssueFilter): boolean {
     filter.labelIds.length === 0 &&
     filter.projectIds.length === 0 &&
     filter.cycleIds.length === 0 &&
+    filter.milestoneIds.length === 0 &&
     filter.relations.length === 0
   );
 }
@@ -189,6 +198,7 @@ export function filterIssues(
   const labels = filter.labelIds.length ? new Set(filter.labelIds) : null;
   const projects = filter.projectIds.length ? new Set(filter.projectIds) : null;
   const cycles = filter.cycleIds.length ? new Set(filter.cycleIds) : null;
+  const milestones = filter.milestoneIds.length ? new Set(filter.milestoneIds) : null;
   const related = filter.relations.length
     ? (id: string) => filter.relations.some((r) => blocks[r].has(id))
     : null;
@@ -201,6 +211,7 @@ export function filterIssues(
       (!labels || issue.labelIds.some((id) => labels.has(id))) &&
       (!projects || projects.has(issue.projectId)) &&
       (!cycles || cycles.has(issue.cycleId ?? NO_CYCLE)) &&
+      (!milestones || milestones.has(issue.milestoneId ?? NO_MILESTONE)) &&
       (!related || related(issue._id)) &&
       (words.length === 0 || matchesWords(issueSearchText(issue, keyOf), words)),
   );

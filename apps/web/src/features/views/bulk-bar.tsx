@@ -5,6 +5,7 @@ import { useScreenCommands } from '../commands/index.ts';
 import { useMembers, useProjectCycles, useProjects } from '../../data/use-docs.ts';
 import type { BulkChange } from './bulk-edit.ts';
 import { useBulkEdit } from './use-bulk-edit.ts';
+import { useProjectMilestones } from '../../data/use-milestones.ts';
 import { useLabelMap } from './use-view-groups.ts';
 
 export interface BulkBarProps {
@@ -29,6 +30,8 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
   const cycles = useProjectCycles(project?.cycles?.enabled ? project._id : undefined);
   const today = dayOfMoment(new Date());
   const open = useMemo(() => openCycles(cycles, today), [cycles, today]);
+  // So does a milestone.
+  const milestones = useProjectMilestones(project?._id);
   // s, p, a, l (and Shift+C) with a selection: the same commands as on one issue, here for all
   // selected.
   useScreenCommands(
@@ -111,6 +114,20 @@ export function BulkBar({ selected, project, onClear }: BulkBarProps) {
           {[...labels.values()].map((l) => (
             <option key={l._id} value={l._id}>
               {l.name}
+            </option>
+          ))}
+        </BulkSelect>
+      ) : null}
+      {milestones.length ? (
+        <BulkSelect
+          label="Set milestone"
+          disabled={busy}
+          onChange={run((id) => ({ field: 'milestone', milestoneId: id === NONE ? null : id }))}
+        >
+          <option value={NONE}>No milestone</option>
+          {milestones.map((m) => (
+            <option key={m._id} value={m._id}>
+              {m.name}
             </option>
           ))}
         </BulkSelect>

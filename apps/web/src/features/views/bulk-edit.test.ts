@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATES, type CycleDoc, type IssueDoc, type ProjectDoc } from '@keel/domain';
+import {
+  DEFAULT_STATES,
+  type CycleDoc,
+  type IssueDoc,
+  type MilestoneDoc,
+  type ProjectDoc,
+} from '@keel/domain';
 import { testIssue } from '@keel/domain/test-fixtures';
 import { bulkEdit, type BulkContext } from './bulk-edit.ts';
 
@@ -104,5 +110,26 @@ describe('bulkEdit', () => {
       { kind: 'cycle', from: 'cycle:p1.3', to: null },
       { kind: 'cycle', from: 'cycle:p2.1', to: null },
     ]);
+  });
+
+  it('puts issues in a milestone of their project, skips those of another, and takes them out', () => {
+    const milestone = { _id: 'milestone:m1', projectId: project._id } as unknown as MilestoneDoc;
+    const elsewhere = issue(3, { projectId: 'project:p2' });
+    const moved = bulkEdit(
+      [issue(1), issue(2, { milestoneId: 'milestone:m1' }), elsewhere],
+      { field: 'milestone', milestoneId: milestone._id },
+      { ...ctx, milestone },
+    );
+    expect([moved.changed, moved.skipped]).toEqual([1, 1]);
+    expect(moved.docs[0]).toMatchObject({ _id: 'issue:i1', milestoneId: 'milestone:m1' });
+    expect(moved.docs[1]).toMatchObject({ kind: 'milestone', from: null, to: 'milestone:m1' });
+
+    const out = bulkEdit(
+      [issue(1, { milestoneId: 'milestone:m1' }), issue(2), elsewhere],
+      { field: 'milestone', milestoneId: null },
+      ctx,
+    );
+    expect([out.changed, out.skipped]).toEqual([1, 0]);
+    expect(out.docs[1]).toMatchObject({ kind: 'milestone', from: 'milestone:m1', to: null });
   });
 });

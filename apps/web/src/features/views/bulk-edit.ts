@@ -5,6 +5,7 @@ import {
   type ActivityDoc,
   type CycleDoc,
   type IssueDoc,
+  type MilestoneDoc,
   type ProjectDoc,
 } from '@keel/domain';
 
@@ -17,12 +18,16 @@ export type BulkChange =
   // Adds the label to every issue, or removes it from all when every one already has it.
   | { field: 'label'; labelId: string }
   // A cycle belongs to one project: issues of another are left as they are.
-  | { field: 'cycle'; cycleId: string | null };
+  | { field: 'cycle'; cycleId: string | null }
+  // So does a milestone.
+  | { field: 'milestone'; milestoneId: string | null };
 
 export interface BulkContext {
   projects: ReadonlyMap<string, ProjectDoc>;
   /** The cycle a `cycle` change moves issues into (absent for "No cycle"). */
   cycle?: CycleDoc | undefined;
+  /** The milestone a `milestone` change puts issues in (absent for "No milestone"). */
+  milestone?: MilestoneDoc | undefined;
   actorId: string;
   now: string;
   newActivityId: () => string;
@@ -34,7 +39,7 @@ export interface BulkResult {
   changed: number;
   /**
    * Issues the change does not fit (no such state in their project, 20 labels already, a cycle
-   * of another project).
+   * or milestone of another project).
    */
   skipped: number;
 }
@@ -138,6 +143,17 @@ function applyOne(
         kind: 'cycle',
         from,
         to: change.cycleId,
+      };
+    }
+    case 'milestone': {
+      const from = issue.milestoneId ?? null;
+      if (from === change.milestoneId) return null;
+      if (change.milestoneId && ctx.milestone?.projectId !== issue.projectId) return 'skip';
+      return {
+        fields: { milestoneId: change.milestoneId },
+        kind: 'milestone',
+        from,
+        to: change.milestoneId,
       };
     }
   }

@@ -9,6 +9,7 @@ const GROUPINGS: { value: GroupBy; label: string }[] = [
   { value: 'label', label: 'Label' },
   { value: 'project', label: 'Project' },
   { value: 'cycle', label: 'Cycle' },
+  { value: 'milestone', label: 'Milestone' },
   { value: 'none', label: 'No grouping' },
 ];
 

@@ -29,9 +29,14 @@ export function useBulkEdit(): (ids: readonly string[], change: BulkChange) => P
           change.field === 'cycle' && change.cycleId
             ? session.store.get(change.cycleId)
             : undefined;
+        const milestone =
+          change.field === 'milestone' && change.milestoneId
+            ? session.store.get(change.milestoneId)
+            : undefined;
         const result = bulkEdit(issues, change, {
           projects,
           cycle: cycle?.type === 'cycle' ? cycle : undefined,
+          milestone: milestone?.type === 'milestone' ? milestone : undefined,
           actorId: session.userId,
           now: new Date().toISOString(),
           newActivityId: () => newDocId('activity'),

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import {
   cycleLabel,
+  milestonesOf,
   NO_CYCLE,
+  NO_MILESTONE,
   PRIORITY_NAMES,
   UNASSIGNED,
   type IssueFilter,
@@ -26,7 +28,8 @@ export interface FilterSection {
 
 /**
  * What each filter can be set to, from the documents on this device: the states of the
- * projects in view, members, labels and projects. On a project's page the project filter is
+ * projects in view, members, labels, the cycles and milestones of the projects in view, and
+ * projects. On a project's page the project filter is
  * left out (the page already is that filter).
  */
 export function useFilterOptions(project: ProjectDoc | undefined): FilterSection[] {
@@ -34,6 +37,7 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
   const members = useMembers();
   const labels = useLabelMap();
   const cycles = useDocs('cycle');
+  const milestones = useDocs('milestone');
   return useMemo(() => {
     const inView = project ? [project] : projects;
     const states = new Map<string, string>();
@@ -88,6 +92,21 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
             })),
         ],
       });
+    // Milestones of the projects in view that have some, each project's in their order.
+    const withMilestones = inView
+      .map((p) => ({ project: p, list: milestonesOf(p._id, milestones) }))
+      .filter(({ list }) => list.length > 0);
+    if (withMilestones.length)
+      sections.push({
+        field: 'milestoneIds',
+        name: 'Milestone',
+        options: [
+          { value: NO_MILESTONE, label: 'No milestone' },
+          ...withMilestones.flatMap(({ project: p, list }) =>
+            list.map((m) => ({ value: m._id, label: project ? m.name : `${p.key} · ${m.name}` })),
+          ),
+        ],
+      });
     sections.push({
       field: 'relations',
       name: 'Relation',
@@ -103,7 +122,7 @@ export function useFilterOptions(project: ProjectDoc | undefined): FilterSection
         options: projects.map((p) => ({ value: p._id, label: p.name })),
       });
     return sections;
-  }, [project, projects, members, labels, cycles]);
+  }, [project, projects, members, labels, cycles, milestones]);
 }
 
 /** The filter's values of one field, as strings (priorities are numbers in the filter). */

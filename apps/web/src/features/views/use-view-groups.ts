@@ -9,6 +9,7 @@ import {
   type IssueDoc,
   type IssueGroup,
   type LabelDoc,
+  type MilestoneDoc,
   type ViewQuery,
 } from '@keel/domain';
 import {
@@ -21,6 +22,7 @@ import {
 import { useWarmFilterText, useWarmTextIndexes } from './use-warm-filter-text.ts';
 
 const NO_CYCLES: ReadonlyMap<string, CycleDoc> = new Map();
+const NO_MILESTONES: ReadonlyMap<string, MilestoneDoc> = new Map();
 
 export function useLabelMap(): ReadonlyMap<string, LabelDoc> {
   const labels = useDocs('label');
@@ -30,6 +32,11 @@ export function useLabelMap(): ReadonlyMap<string, LabelDoc> {
 export function useCycleMap(): ReadonlyMap<string, CycleDoc> {
   const cycles = useDocs('cycle');
   return useMemo(() => new Map(cycles.map((c) => [c._id, c])), [cycles]);
+}
+
+function useMilestoneMap(): ReadonlyMap<string, MilestoneDoc> {
+  const milestones = useDocs('milestone');
+  return useMemo(() => new Map(milestones.map((m) => [m._id, m])), [milestones]);
 }
 
 /**
@@ -45,16 +52,18 @@ export function useViewGroups(
   const members = useMemberMap();
   const labels = useLabelMap();
   const cycleMap = useCycleMap();
-  // Only a grouping by cycle redraws when a cycle changes.
+  // Only a grouping by cycle (milestone) redraws when a cycle (milestone) changes.
   const cycles = view.groupBy === 'cycle' ? cycleMap : NO_CYCLES;
+  const milestoneMap = useMilestoneMap();
+  const milestones = view.groupBy === 'milestone' ? milestoneMap : NO_MILESTONES;
   // Used only when the view filters by relation: other views do not filter again for one.
   const blockSets = useBlockSets();
   const blocks = view.filter.relations.length > 0 ? blockSets : NO_BLOCKS;
   useWarmFilterText(issues, projects);
   const sorted = useMemo(() => sortIssues(issues, view.sortBy), [issues, view.sortBy]);
   const all = useMemo(
-    () => groupIssues(sorted, view.groupBy, { projects, members, labels, cycles }),
-    [sorted, view.groupBy, projects, members, labels, cycles],
+    () => groupIssues(sorted, view.groupBy, { projects, members, labels, cycles, milestones }),
+    [sorted, view.groupBy, projects, members, labels, cycles, milestones],
   );
   useWarmTextIndexes(all, projects);
   return useMemo(() => {
