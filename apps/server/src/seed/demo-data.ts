@@ -1,3 +1,6 @@
+// Over 300 lines: one deterministic pass that builds every demo document in the order they
+// depend on one another (projects, cycles, milestones, issues with their history); the parts
+// that stand alone already live beside it (demo-cycles.ts, demo-milestones.ts).
 import { generateNKeysBetween } from 'fractional-indexing';
 import {
   dayOfMoment,
