@@ -44,36 +44,3 @@ export function subIssueProgress(
   }
   return total === 0 ? null : { done, total };
 }
-
-/**
- * Every parent's progress in one pass over the workspace's issues (lists and boards show it on
- * thousands of rows), by parent id; parents with nothing to count are absent. An entry equal
- * to `previous`'s is `previous`'s object, so memoised rows skip re-rendering after an edit.
- */
-export function subIssueProgressByParent(
-  issues: readonly IssueDoc[],
-  projects: ReadonlyMap<string, ProjectDoc>,
-  previous?: ReadonlyMap<string, SubIssueProgress>,
-): ReadonlyMap<string, SubIssueProgress> {
-  const byParent = new Map<string, SubIssueProgress>();
-  for (const issue of issues) {
-    if (issue.parentId === null) continue;
-    const counts = contribution(issue, projects);
-    if (counts === null) continue;
-    let progress = byParent.get(issue.parentId);
-    if (!progress) {
-      progress = { done: 0, total: 0 };
-      byParent.set(issue.parentId, progress);
-    }
-    progress.total++;
-    if (counts === 'done') progress.done++;
-  }
-  if (previous) {
-    for (const [parentId, progress] of byParent) {
-      const before = previous.get(parentId);
-      if (before && before.done === progress.done && before.total === progress.total)
-        byParent.set(parentId, before);
-    }
-  }
-  return byParent;
-}

@@ -35,6 +35,11 @@ export class GroupIndex<T extends { _id: string }> {
     if (group.size === 0) this.groups.delete(key);
   }
 
+  /** The keys that have at least one document. */
+  keys(): IterableIterator<string> {
+    return this.groups.keys();
+  }
+
   list(key: string): readonly T[] {
     let list = this.lists.get(key);
     if (!list) {

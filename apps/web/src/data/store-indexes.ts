@@ -1,12 +1,15 @@
 import {
   blockSetsOf,
   NO_BLOCKS,
+  subIssueProgress,
   type ActivityDoc,
   type CommentDoc,
   type ConflictDoc,
   type IssueBlockSets,
   type IssueDoc,
+  type ProjectDoc,
   type RelationDoc,
+  type SubIssueProgress,
   type WorkspaceDoc,
 } from '@keel/domain';
 import { byCreation, GroupIndex } from './group-index.ts';
@@ -45,6 +48,12 @@ export class StoreIndexes {
   private readonly blockIssues = new Map<string, number>();
   private blocksChanged = false;
   private blockSetsNow: IssueBlockSets = NO_BLOCKS;
+  // Each parent's sub-issue progress, recounted only for parents one of whose sub-issues changed
+  // (every parent when a project, whose workflow says what "done" is, changes). A new map only
+  // when a figure moved, and unchanged figures keep their object, so rows re-render only then.
+  private readonly progressStale = new Set<string>();
+  private progressAllStale = false;
+  private progressNow: ReadonlyMap<string, SubIssueProgress> = new Map();
 
   put(doc: WorkspaceDoc): void {
     this.each(doc, 'put');
@@ -100,16 +109,40 @@ export class StoreIndexes {
     return this.blockSetsNow;
   }
 
+  /** Each parent's sub-issues done out of those counted, by parent id; absent when none count. */
+  subIssueProgress(projects: () => readonly ProjectDoc[]): ReadonlyMap<string, SubIssueProgress> {
+    if (!this.progressAllStale && this.progressStale.size === 0) return this.progressNow;
+    const stale = this.progressAllStale
+      ? new Set([...this.progressNow.keys(), ...this.subIssues.keys()])
+      : this.progressStale;
+    const projectMap = new Map(projects().map((p) => [p._id, p]));
+    let next: Map<string, SubIssueProgress> | null = null;
+    for (const parentId of stale) {
+      const before = this.progressNow.get(parentId);
+      const now = subIssueProgress(this.subIssues.list(parentId), projectMap);
+      if (now?.done === before?.done && now?.total === before?.total) continue;
+      next ??= new Map(this.progressNow);
+      if (now) next.set(parentId, now);
+      else next.delete(parentId);
+    }
+    if (next) this.progressNow = next;
+    this.progressStale.clear();
+    this.progressAllStale = false;
+    return this.progressNow;
+  }
+
   private each(doc: WorkspaceDoc, op: 'put' | 'remove'): void {
     if (doc.type === 'issue') {
       this.issuesByNumber[op](doc);
       this.subIssues[op](doc);
+      if (doc.parentId !== null) this.progressStale.add(doc.parentId);
       // Finishing, reopening or deleting a blocking issue changes what it blocks.
       if (this.blockIssues.has(doc._id)) this.blocksChanged = true;
     } else if (doc.type === 'activity') {
       this.activityByIssue[op](doc);
       this.cycleExits[op](doc);
-    } else if (doc.type === 'comment') this.commentsByIssue[op](doc);
+    } else if (doc.type === 'project') this.progressAllStale = true;
+    else if (doc.type === 'comment') this.commentsByIssue[op](doc);
     else if (doc.type === 'conflict') this.conflictsByIssue[op](doc);
     else if (doc.type === 'relation') {
       this.relationsFromIssue[op](doc);

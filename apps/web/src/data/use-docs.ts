@@ -3,7 +3,6 @@ import {
   cyclesOf,
   formatIssueKey,
   parseIssueKey,
-  subIssueProgressByParent,
   type ActivityDoc,
   type CommentDoc,
   type ConflictDoc,
@@ -17,7 +16,7 @@ import {
   type SubIssueProgress,
 } from '@keel/domain';
 import { useWorkspace } from './workspace-context.tsx';
-import type { DocOfType, WorkspaceStore } from './workspace-store.ts';
+import type { DocOfType } from './workspace-store.ts';
 
 /**
  * Selectors over the in-memory workspace. Each returns the same value until the documents it
@@ -120,32 +119,10 @@ export function useBlockSets(): IssueBlockSets {
   return useSyncExternalStore(store.subscribe, store.blockSets);
 }
 
-interface ProgressMemo {
-  issues: readonly IssueDoc[];
-  projects: readonly ProjectDoc[];
-  byParent: ReadonlyMap<string, SubIssueProgress>;
-}
-
-// One map per store, rebuilt once when its issues or projects change however many lists and
-// board columns read it: one pass over 10,000 issues, never a scan per row.
-const progressMemos = new WeakMap<WorkspaceStore, ProgressMemo>();
-
-function subIssueProgressOf(store: WorkspaceStore): ReadonlyMap<string, SubIssueProgress> {
-  const issues = store.list('issue');
-  const projects = store.list('project');
-  const memo = progressMemos.get(store);
-  if (memo?.issues === issues && memo.projects === projects) return memo.byParent;
-  const projectMap = new Map(projects.map((p) => [p._id, p]));
-  // The previous figures are kept where equal, so only rows whose figure moved re-render.
-  const byParent = subIssueProgressByParent(issues, projectMap, memo?.byParent);
-  progressMemos.set(store, { issues, projects, byParent });
-  return byParent;
-}
-
 /** Each parent's sub-issues done out of those counted, by parent id (`sub-issue-progress.ts`). */
 export function useSubIssueProgress(): ReadonlyMap<string, SubIssueProgress> {
   const { store } = useWorkspace();
-  return useSyncExternalStore(store.subscribe, () => subIssueProgressOf(store));
+  return useSyncExternalStore(store.subscribe, store.subIssueProgress);
 }
 
 /** An issue's comments, oldest first; re-renders only when they change. */

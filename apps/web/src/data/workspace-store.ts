@@ -9,6 +9,7 @@ import {
   type RelationDoc,
   type DocType,
   type IssueDoc,
+  type SubIssueProgress,
   type WorkspaceDoc,
   type WorkspaceLookup,
 } from '@keel/domain';
@@ -118,6 +119,10 @@ export class WorkspaceStore {
 
   /** Issues another blocks, and issues that block another; new sets only when one changes. */
   blockSets = (): IssueBlockSets => this.indexes.blockSets((id) => this.get(id));
+
+  /** Each parent's sub-issue progress by parent id; a new map only when a figure moves. */
+  subIssueProgress = (): ReadonlyMap<string, SubIssueProgress> =>
+    this.indexes.subIssueProgress(() => this.list('project'));
 
   /** Values of an issue that concurrent edits replaced, oldest first. */
   conflictsOf(issueId: string): readonly ConflictDoc[] {
