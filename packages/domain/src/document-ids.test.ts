@@ -130,6 +130,26 @@ const VALID: Record<Exclude<DocType, 'member'>, Record<string, unknown>> = {
     createdAt: T,
     updatedAt: T,
   },
+  view: {
+    _id: 'view:v1',
+    type: 'view',
+    name: 'Open bugs',
+    query: 'priority=1',
+    projectId: 'project:p1',
+    ownerId: ME,
+    shared: false,
+    createdAt: T,
+    updatedAt: T,
+  },
+  favorite: {
+    _id: `favorite:${ME}.issue.i1`,
+    type: 'favorite',
+    userId: ME,
+    target: 'issue:i1',
+    sortOrder: 'a0',
+    createdAt: T,
+    updatedAt: T,
+  },
 };
 
 const write = (doc: Record<string, unknown>) =>
@@ -193,6 +213,11 @@ describe('ids a document points at have the format of what they point at', () =>
     ['issue.cycleId', { ...VALID.issue, cycleId: 'project:p1' }, 'cycleId'],
     ['milestone.projectId', { ...VALID.milestone, projectId: 'cycle:p1.1' }, 'projectId'],
     ['issue.milestoneId', { ...VALID.issue, milestoneId: 'cycle:p1.1' }, 'milestoneId'],
+    ['view.projectId', { ...VALID.view, projectId: 'issue:p1' }, 'projectId'],
+    // Its id names its person and its target.
+    ['favorite._id', { ...VALID.favorite, _id: `favorite:${ME}.issue.i2` }, '_id'],
+    ['favorite._id', { ...VALID.favorite, _id: 'favorite:them1.issue.i1' }, '_id'],
+    ['favorite.target', { ...VALID.favorite, target: 'label:l1' }, 'target'],
   ];
   it.each(cases)('%s refuses %#', (_name, doc, path) => {
     const verdict = write(doc);

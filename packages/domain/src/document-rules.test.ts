@@ -40,6 +40,8 @@ const AUTHORED: AuthoredType[] = [
   'activity',
   'readMarker',
   'relation',
+  'view',
+  'favorite',
 ];
 const AUTHOR_FIELD: Record<AuthoredType, string> = {
   project: 'createdBy',
@@ -49,6 +51,8 @@ const AUTHOR_FIELD: Record<AuthoredType, string> = {
   activity: 'actorId',
   readMarker: 'userId',
   relation: 'createdBy',
+  view: 'ownerId',
+  favorite: 'userId',
 };
 
 const make: Record<DocType, (by: string) => Raw> = {
@@ -172,6 +176,27 @@ const make: Record<DocType, (by: string) => Raw> = {
     targetOn: null,
     sortOrder: 'a0',
   }),
+  // A personal view: who shares and who edits shared ones is view-rules.test.ts's.
+  view: (by) => ({
+    _id: 'view:v1',
+    type: 'view',
+    createdAt: T0,
+    updatedAt: T0,
+    name: 'Open bugs',
+    query: 'priority=1',
+    projectId: null,
+    ownerId: by,
+    shared: false,
+  }),
+  favorite: (by) => ({
+    _id: `favorite:${by}.issue.i1`,
+    type: 'favorite',
+    createdAt: T0,
+    updatedAt: T0,
+    userId: by,
+    target: 'issue:i1',
+    sortOrder: 'a0',
+  }),
   relation: (by) => ({
     _id: 'relation:relates.i1.i2',
     type: 'relation',
@@ -198,6 +223,8 @@ const CHANGE: Record<DocType, Raw> = {
   relation: {},
   cycle: { name: 'Launch week' },
   milestone: { name: 'Public beta', targetOn: '2027-01-15' },
+  view: { query: 'priority=2' },
+  favorite: { sortOrder: 'b0' },
 };
 
 const stored = (doc: Raw): WorkspaceDoc => workspaceDocSchema.parse({ ...doc, _rev: '1-a' });
@@ -300,6 +327,21 @@ const MATRIX: Record<AuthoredType, Partial<Record<Action, Role[]>>> = {
     "edit others'": NONE,
     'delete own': OAM,
     "delete others'": OAM,
+  },
+  // SPEC §10: every role's own, nobody else's.
+  view: {
+    create: ALL,
+    'edit own': ALL,
+    "edit others'": NONE,
+    'delete own': ALL,
+    "delete others'": NONE,
+  },
+  favorite: {
+    create: ALL,
+    'edit own': ALL,
+    "edit others'": NONE,
+    'delete own': ALL,
+    "delete others'": NONE,
   },
 };
 
@@ -511,7 +553,7 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
     expect(mayDelete(stored(make.issue(USER.viewer)), 'viewer', USER.viewer)).toBe(false);
   });
 
-  it('a viewer can write nothing but their own read marker', () => {
+  it('a viewer can write nothing but their own read marker, views and favourites', () => {
     const actions: Action[] = [
       'create',
       'edit own',
@@ -522,7 +564,10 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...AUTHORED), fc.constantFrom(...actions), (type, action) => {
         const verdict = act(type, action, 'viewer');
-        const allowed = type === 'readMarker' && (action === 'create' || action === 'edit own');
+        const own = action === 'create' || action === 'edit own' || action === 'delete own';
+        const allowed =
+          (type === 'readMarker' && (action === 'create' || action === 'edit own')) ||
+          ((type === 'view' || type === 'favorite') && own);
         if (allowed) expect(verdict.ok).toBe(true);
         else expect(verdict).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       }),
@@ -859,7 +904,8 @@ describe('checkDocumentWrite: ids and shape', () => {
     fc.assert(
       fc.property(fc.constantFrom(...AUTHORED), fc.constantFrom(...types), (idType, bodyType) => {
         fc.pre(idType !== bodyType);
-        const tail = idType === 'relation' ? 'relates.x1.x2' : 'x1';
+        const tail =
+          idType === 'relation' ? 'relates.x1.x2' : idType === 'favorite' ? 'u1.issue.x1' : 'x1';
         const doc = { ...make[bodyType](USER.owner), _id: `${idType}:${tail}` };
         expect(checkDocumentWrite(doc, ctx('owner'))).toEqual({
           ok: false,

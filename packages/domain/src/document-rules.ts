@@ -3,7 +3,13 @@ import type { Role } from './fields.ts';
 import type { FieldError, ErrorCode } from './errors.ts';
 import { readMarkerId, typeOfId, type DocType } from './ids.ts';
 import { can, type Permission } from './permissions.ts';
-import { revisionsSchema, revSchema, workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
+import {
+  revisionsSchema,
+  revSchema,
+  workspaceDocSchema,
+  type ViewDoc,
+  type WorkspaceDoc,
+} from './documents.ts';
 import { contentOf, restoresDeleted, RESTORABLE, sameJson } from './document-restore.ts';
 
 export { contentOf, restoresDeleted, tombstoneOf } from './document-restore.ts';
@@ -55,6 +61,9 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   relation: 'issue:edit',
   cycle: 'cycle:manage',
   milestone: 'milestone:manage',
+  // Sharing one on creation is the view-sharing rule's (write-rules/view-rules.ts).
+  view: 'view:own',
+  favorite: 'favorite:own',
 };
 
 /** The field that names a document's author; it is set on create and never changes. */
@@ -66,6 +75,8 @@ const AUTHOR_FIELD: Partial<Record<DocType, string>> = {
   activity: 'actorId',
   readMarker: 'userId',
   relation: 'createdBy',
+  view: 'ownerId',
+  favorite: 'userId',
 };
 
 function authorOf(doc: WorkspaceDoc): string | undefined {
@@ -89,6 +100,10 @@ function editPermission(doc: WorkspaceDoc, userId: string): Permission | null {
       return 'cycle:manage';
     case 'milestone':
       return 'milestone:manage';
+    case 'view':
+      return viewPermission(doc, userId);
+    case 'favorite':
+      return doc.userId === userId ? 'favorite:own' : null;
     default:
       return null; // members are the server's; activity, conflict entries and relations are immutable
   }
@@ -113,9 +128,23 @@ function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null 
       return 'cycle:manage';
     case 'milestone':
       return 'milestone:manage';
+    case 'view':
+      return viewPermission(doc, userId);
+    case 'favorite':
+      return doc.userId === userId ? 'favorite:own' : null;
     default:
       return null;
   }
+}
+
+/**
+ * SPEC §10: a view is its owner's to change while they may keep it as it is (a viewer's own
+ * personal view; a shared one of a member's); another's shared view is an admin's; another's
+ * personal view is nobody else's.
+ */
+function viewPermission(view: ViewDoc, userId: string): Permission | null {
+  if (view.ownerId === userId) return view.shared ? 'view:share' : 'view:own';
+  return view.shared ? 'view:shared:any' : null;
 }
 
 /**
@@ -228,13 +257,13 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
 
   if (ctx.existing.type !== doc.type)
     return refuse('VALIDATION_FAILED', 'A document cannot change its type');
-  // Two devices that relate the same pair offline write the same id (decision 020), and two
-  // writers that schedule the same cycle too (decision 021): the second to sync is the same
-  // document made again, a create in its writer's name, which CouchDB keeps as a sibling
-  // revision and the devices settle (web data/conflicts.ts). A revision that descends from the
-  // stored one is an edit, and these are never edited that way.
+  // Two devices that relate the same pair offline write the same id (decision 020), two writers
+  // that schedule the same cycle too (decision 021), and so do one person's two devices that
+  // pin the same favourite (favorites.ts): the second to sync is the same document made again,
+  // a create in its writer's name, which CouchDB keeps as a sibling revision and the devices
+  // settle (web data/conflicts.ts). A revision that descends from the stored one is an edit.
   if (
-    (doc.type === 'relation' || doc.type === 'cycle') &&
+    (doc.type === 'relation' || doc.type === 'cycle' || doc.type === 'favorite') &&
     ctx.replicated &&
     !descendsFrom(doc, ctx.existing._rev)
   )

@@ -21,6 +21,7 @@ import { textField } from './text.ts';
 import { workflowSchema, workflowStateSchema } from './workflow.ts';
 import { calendarDaySchema, cycleSettingsSchema } from './cycle-settings.ts';
 import { projectStatusSchema } from './project-plan.ts';
+import { favoriteId, favoriteTargetType } from './favorites.ts';
 
 /** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
 /** A reference to another document of the workspace: an id of that document's type. */
@@ -337,6 +338,44 @@ export const milestoneDocSchema = z.strictObject({
   sortOrder: z.string().min(1).max(200),
 });
 
+/**
+ * A saved view (SPEC §10): a list's URL query under a name, its owner's alone or shared with the
+ * workspace; `projectId` is the project whose list it filters, null for all issues. The query
+ * is what `serializeViewQuery` writes (URL-encoded, so printable ASCII without spaces).
+ */
+export const viewDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('view'),
+  name: textField('View name', 1, 80),
+  query: z
+    .string()
+    .max(2_000, 'A view’s filters must be at most 2,000 characters')
+    .regex(/^[\x21-\x7e]*$/, 'A view’s filters must be a URL query'),
+  projectId: refTo('project').nullable(),
+  ownerId: userRef,
+  shared: z.boolean(),
+});
+
+/**
+ * One person's favourite (SPEC §10): an issue, project, view or cycle pinned to their sidebar,
+ * in their order. Stored under the one id its person and target give (`favoriteId`).
+ */
+export const favoriteDocSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('favorite'),
+    userId: userRef,
+    target: z
+      .string()
+      .max(80)
+      .refine((id) => favoriteTargetType(id) !== null, 'Not an issue, project, view or cycle id'),
+    sortOrder: z.string().min(1).max(200),
+  })
+  .refine((f) => typeOfId(f._id) !== 'favorite' || f._id === favoriteId(f.userId, f.target), {
+    message: 'A favourite is stored under the id of its person and target',
+    path: ['_id'],
+  });
+
 /** At most this many notifications read one by one past `lastReadAt` (read-state.ts). */
 export const READ_ENTRIES_MAX = 500;
 /** At most this many issues archived in one person's inbox (read-state.ts). */
@@ -387,6 +426,8 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   relationDocSchema,
   cycleDocSchema,
   milestoneDocSchema,
+  viewDocSchema,
+  favoriteDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -401,4 +442,6 @@ export type ConflictSide = ConflictDoc['lost'];
 export type RelationDoc = z.infer<typeof relationDocSchema>;
 export type CycleDoc = z.infer<typeof cycleDocSchema>;
 export type MilestoneDoc = z.infer<typeof milestoneDocSchema>;
+export type ViewDoc = z.infer<typeof viewDocSchema>;
+export type FavoriteDoc = z.infer<typeof favoriteDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

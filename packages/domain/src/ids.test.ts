@@ -16,8 +16,8 @@ import {
 
 const tail = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 // A relation's tail is its kind and its two issues (`relationId`), a cycle's its project and
-// number (`cycleId`): never a free one.
-const FIXED_TAILS: readonly string[] = ['relation', 'cycle'];
+// number (`cycleId`), a favourite's its person and target (`favoriteId`): never a free one.
+const FIXED_TAILS: readonly string[] = ['relation', 'cycle', 'favorite'];
 const docType = fc.constantFrom(...DOC_TYPES.filter((t) => !FIXED_TAILS.includes(t)));
 const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
 const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
@@ -37,6 +37,8 @@ describe('document ids', () => {
         'relation',
         'cycle',
         'milestone',
+        'view',
+        'favorite',
       ].sort(),
     );
   });

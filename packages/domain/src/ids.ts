@@ -14,6 +14,8 @@ export const DOC_TYPES = [
   'relation',
   'cycle',
   'milestone',
+  'view',
+  'favorite',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
@@ -22,7 +24,13 @@ const ID_TAIL = /^[A-Za-z0-9_-]{1,64}$/;
 const RELATION_TAIL = /^(blocks|relates|duplicates)\.[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/;
 // A cycle's id is its project's tail and its number (`cycleId`).
 const CYCLE_TAIL = /^[A-Za-z0-9_-]{1,64}\.[1-9][0-9]{0,5}$/;
-const TAILS: Partial<Record<string, RegExp>> = { relation: RELATION_TAIL, cycle: CYCLE_TAIL };
+// A favourite's id is its person's id, then its target's type and tail (favorites.ts).
+const FAVORITE_TAIL = /^[A-Za-z0-9_-]{1,64}\.(issue|project|view|cycle)\.[A-Za-z0-9_.-]{1,80}$/;
+const TAILS: Partial<Record<string, RegExp>> = {
+  relation: RELATION_TAIL,
+  cycle: CYCLE_TAIL,
+  favorite: FAVORITE_TAIL,
+};
 
 export function docId(type: DocType, tail: string): string {
   return `${type}:${tail}`;

@@ -41,3 +41,5 @@ export * from './project-plan.ts';
 export * from './sub-issue-progress.ts';
 export * from './project-progress.ts';
 export * from './milestones.ts';
+export * from './saved-views.ts';
+export * from './favorites.ts';

@@ -9,6 +9,10 @@ export const LIMITS = {
   relationsPerIssue: 50,
   /** SPEC §10. */
   milestonesPerProject: 100,
+  /** SPEC §10: saved views, personal and shared together. */
+  viewsPerWorkspace: 200,
+  /** SPEC §10. */
+  favoritesPerPerson: 100,
   documentBytes: 1_000_000,
   bulkDocsPerRequest: 1_000,
   requestBodyBytes: 10_000_000,

@@ -22,6 +22,11 @@ const SPEC: Record<Permission, Role[]> = {
   'project:delete': ['owner', 'admin'],
   'cycle:manage': ['owner', 'admin'],
   'milestone:manage': ['owner', 'admin'],
+  // SPEC §10: personal views and favourites for every role; shared views not for viewers.
+  'view:own': ['owner', 'admin', 'member', 'viewer'],
+  'view:share': ['owner', 'admin', 'member'],
+  'view:shared:any': ['owner', 'admin'],
+  'favorite:own': ['owner', 'admin', 'member', 'viewer'],
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],
@@ -58,9 +63,9 @@ describe('permission matrix (SPEC §6)', () => {
     for (const permission of ALL) expect(can('owner', permission)).toBe(true);
   });
 
-  it('lets a viewer only read and keep their own read marker', () => {
+  it('lets a viewer only read and keep their own read marker, views and favourites', () => {
     const allowed = ALL.filter((p) => can('viewer', p)).sort();
-    expect(allowed).toEqual(['readMarker:write:own', 'workspace:read']);
+    expect(allowed).toEqual(['favorite:own', 'readMarker:write:own', 'view:own', 'workspace:read']);
   });
 
   it('keeps owner-only actions from admins', () => {

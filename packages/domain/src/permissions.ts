@@ -24,6 +24,12 @@ export const PERMISSIONS = {
   'cycle:manage': ['owner', 'admin'],
   // SPEC §10: a project's milestones (making, naming, dating, ordering, deleting them).
   'milestone:manage': ['owner', 'admin'],
+  // SPEC §10: every role keeps views of its own; sharing one takes more.
+  'view:own': ['owner', 'admin', 'member', 'viewer'],
+  'view:share': ['owner', 'admin', 'member'],
+  // Editing or deleting a shared view someone else made.
+  'view:shared:any': ['owner', 'admin'],
+  'favorite:own': ['owner', 'admin', 'member', 'viewer'],
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],

@@ -7,7 +7,18 @@ import type { DocType } from './ids.ts';
  * route, one type at a time), and the device keeps a snapshot of each.
  */
 export const SNAPSHOT_PARTS = {
-  main: ['member', 'project', 'label', 'issue', 'readMarker', 'relation', 'cycle', 'milestone'],
+  main: [
+    'member',
+    'project',
+    'label',
+    'issue',
+    'readMarker',
+    'relation',
+    'cycle',
+    'milestone',
+    'view',
+    'favorite',
+  ],
   history: ['comment', 'activity', 'conflict'],
 } as const satisfies Record<string, readonly DocType[]>;
 

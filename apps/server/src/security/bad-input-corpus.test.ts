@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycleId, ERROR_CATALOGUE, isErrorCode, newDocId, relationId } from '@keel/domain';
+import {
+  cycleId,
+  ERROR_CATALOGUE,
+  isErrorCode,
+  newDocId,
+  newFavorite,
+  relationId,
+} from '@keel/domain';
 import type { CouchDoc } from '../db/couch-client.ts';
 import { BrowserSession, newAccount, signUp } from '../testing/browser-session.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -176,6 +183,29 @@ const milestone = (projectId: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const savedView = (over: Record<string, unknown> = {}) => ({
+  _id: newDocId('view'),
+  type: 'view',
+  name: 'Open bugs',
+  query: 'priority=1',
+  projectId: null,
+  ownerId: ws.userId,
+  shared: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const favorite = (target: string, over: Record<string, unknown> = {}) => ({
+  ...newFavorite({
+    userId: ws.userId,
+    target,
+    sortOrder: 'a0',
+    now: '2026-01-01T00:00:00.000Z',
+  }),
+  ...over,
+});
+
 /** What a modified client could put in `_bulk_docs`: one document per trick. */
 function forgedDocuments(): unknown[] {
   const fine = issueDoc(ws);
@@ -259,6 +289,22 @@ function forgedDocuments(): unknown[] {
     { ...base(), milestoneId: 'cycle:x.1' },
     { ...ownProject, status: 'done' },
     { ...ownProject, startsOn: '2026-03-01', targetOn: '2026-02-01' },
+    // Saved views: in someone else's name, of another workspace's project, unnamed, named too
+    // long, with a query that is no URL query or too long, sharing as a string.
+    savedView({ ownerId: 'someone-else' }),
+    savedView({ projectId: victim.projectId }),
+    savedView({ name: '' }),
+    savedView({ name: 'n'.repeat(81) }),
+    savedView({ query: 'q=<script>alert(1)</script> x' }),
+    savedView({ query: `q=${'a'.repeat(2_000)}` }),
+    savedView({ shared: 'yes' }),
+    // Favourites: someone else's, of another workspace's issue, of a label, under another id
+    // than its person's and target's, with no order.
+    { ...favorite(ws.projectId), userId: 'someone-else' },
+    favorite(victim.projectId),
+    favorite('label:x'),
+    { ...favorite(ws.projectId), _id: 'favorite:someone.project.x' },
+    favorite(ws.projectId, { sortOrder: '' }),
     null,
     [],
     'issue',

@@ -9,8 +9,10 @@ import {
   newRelation,
   type RelationSide,
   newIssueDocument,
+  newFavorite,
   newLabelDocument,
   newProjectDocument,
+  newSavedView,
   type CommentDoc,
   type CycleDoc,
   type MilestoneDoc,
@@ -471,6 +473,21 @@ const milestone = (): MilestoneDoc => ({
   createdAt: now(),
   updatedAt: now(),
 });
+/** A saved view of all issues, `ownerId`'s, shared with the workspace or not. */
+const savedView = (ownerId: string, shared: boolean) =>
+  newSavedView({
+    name: `View ${++serial}`,
+    query: 'priority=1',
+    projectId: null,
+    ownerId,
+    shared,
+    now: now(),
+  });
+/** `userId`'s favourite of a new issue (stored first: a favourite pins what exists). */
+const favorite = async (seed: Ctx['seed'], userId: string) => {
+  const target = await seed(issue(userId));
+  return newFavorite({ userId, target: target._id, sortOrder: `a${serial}`, now: now() });
+};
 /** A member document as the server writes it; nobody else may. */
 const memberDoc = (userId: string, name: string, email: string, role: Role) => ({
   _id: `member:${userId}`,
@@ -586,6 +603,30 @@ const ROWS: Row[] = [
     const target = await seed(milestone());
     return edited(await seed(issue(other.userId)), { milestoneId: target._id });
   }),
+  docRow('save a personal view', ALL, async ({ as }) => savedView(as.userId, false)),
+  docRow('share a view with the workspace', WRITERS, async ({ as }) => savedView(as.userId, true)),
+  docRow('change their own personal view', ALL, async ({ as, seed }) =>
+    edited(await seed(savedView(as.userId, false)), { query: 'priority=2' }),
+  ),
+  docRow('change a view someone else shared', MANAGERS, async ({ other, seed }) =>
+    edited(await seed(savedView(other.userId, true)), { name: `Renamed ${++serial}` }),
+  ),
+  docRow('delete a view someone else shared', MANAGERS, async ({ other, seed }) =>
+    deletion(await seed(savedView(other.userId, true))),
+  ),
+  docRow('change someone else’s personal view', NOBODY, async ({ other, seed }) =>
+    edited(await seed(savedView(other.userId, false)), { name: `Taken ${++serial}` }),
+  ),
+  docRow('pin a favourite', ALL, async ({ as, seed }) => favorite(seed, as.userId)),
+  docRow('move their own favourite', ALL, async ({ as, seed }) =>
+    edited(await seed(await favorite(seed, as.userId)), { sortOrder: `b${++serial}` }),
+  ),
+  docRow('remove their own favourite', ALL, async ({ as, seed }) =>
+    deletion(await seed(await favorite(seed, as.userId))),
+  ),
+  docRow('remove someone else’s favourite', NOBODY, async ({ other, seed }) =>
+    deletion(await seed(await favorite(seed, other.userId))),
+  ),
   docRow('set a project’s status and dates', MANAGERS, async ({ seed }) => {
     const project = await server.couch.getDoc<ProjectDoc>(workspace.dbName, ws.projectId);
     const stored = await seed<ProjectDoc>(project!);

@@ -210,3 +210,24 @@ describe('conflictResolution of a milestone (two admins edited it at once)', () 
     ]);
   });
 });
+
+describe('conflictResolution of a saved view (its owner and an admin edited it at once)', () => {
+  const view = {
+    _id: 'view:v1',
+    type: 'view',
+    projectId: null,
+    ownerId: 'u1',
+    shared: true,
+    createdAt: at(0),
+  };
+
+  it('keeps the latest edit whole: name, sharing and filters together', () => {
+    const won = { ...view, _rev: '2-bbbb', name: 'Bugs', query: 'priority=1', updatedAt: at(1) };
+    const later = { ...view, _rev: '2-aaaa', name: 'Open bugs', query: 'q=x', updatedAt: at(2) };
+    const { _rev: _lostRev, ...content } = later;
+    expect(conflictResolution(won, [later], null)).toEqual([
+      { ...content, _rev: '2-bbbb' },
+      { _id: 'view:v1', _rev: '2-aaaa', _deleted: true },
+    ]);
+  });
+});

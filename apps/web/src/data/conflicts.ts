@@ -7,6 +7,8 @@ import {
   mergeConcurrentIssues,
   mergeReadMarkers,
   milestoneDocSchema,
+  viewDocSchema,
+  favoriteDocSchema,
   readMarkerDocSchema,
   relationDocSchema,
   typeOfId,
@@ -85,10 +87,16 @@ function merge(versions: readonly object[], base: object | null): Merge | null {
     const read = parseVersions<object & { _id: string }>(schema, versions, null);
     return read?.docs[0] ? { content: read.docs[0], lost: [] } : null;
   }
-  if (type === 'milestone') {
+  if (type === 'milestone' || type === 'view' || type === 'favorite') {
     // Two admins renamed, re-dated or moved one milestone: the latest edit wins whole (a
-    // milestone is a name, a day and a place, edited together in one form).
-    const read = parseVersions(milestoneDocSchema, versions, null);
+    // milestone is a name, a day and a place, edited together in one form). So does a view's
+    // (its name, sharing and query are saved together) and a favourite's place.
+    const schema = {
+      milestone: milestoneDocSchema,
+      view: viewDocSchema,
+      favorite: favoriteDocSchema,
+    }[type];
+    const read = parseVersions<object & { _id: string; updatedAt: string }>(schema, versions, null);
     const latest = read?.docs.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a));
     return latest ? { content: latest, lost: [] } : null;
   }

@@ -46,6 +46,8 @@ export class WorkspaceStore {
     relation: new Collection(),
     cycle: new Collection(),
     milestone: new Collection(),
+    view: new Collection(),
+    favorite: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();

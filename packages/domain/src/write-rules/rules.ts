@@ -9,6 +9,7 @@ import {
 } from './issue-rules.ts';
 import { issueMilestoneOfProject, milestoneOfProject } from './milestone-rules.ts';
 import { relationBetweenIssues } from './relation-rules.ts';
+import { favoriteOfTarget, viewSharing } from './view-rules.ts';
 import type { WriteRule } from './types.ts';
 
 /**
@@ -32,4 +33,6 @@ export const WRITE_RULES: readonly WriteRule[] = [
   cycleCompletedByRollover,
   issueMilestoneOfProject,
   milestoneOfProject,
+  viewSharing,
+  favoriteOfTarget,
 ];

@@ -16,9 +16,11 @@ export interface WorkspaceLookup {
 
 /**
  * The types a rule may list whole: few documents each (SPEC §9's limits; a few cycles a project;
- * up to 100 milestones a project).
+ * up to 100 milestones a project; up to 200 views). Favourites are listed for their writer only
+ * on the server (their ids share the person's prefix, favorites.ts), so a rule that lists them
+ * counts one person's, never the workspace's.
  */
-export type CatalogType = 'project' | 'label' | 'cycle' | 'milestone';
+export type CatalogType = 'project' | 'label' | 'cycle' | 'milestone' | 'view' | 'favorite';
 export type CatalogDoc<T extends CatalogType> = Extract<WorkspaceDoc, { type: T }>;
 
 /** Who writes, and what only the caller can know about a batch. */

@@ -1,4 +1,12 @@
-import { can, readMarkerId, typeOfId, type Role, type WorkspaceDoc } from '@keel/domain';
+import {
+  can,
+  favoritePrefix,
+  mayEditView,
+  readMarkerId,
+  typeOfId,
+  type Role,
+  type WorkspaceDoc,
+} from '@keel/domain';
 import { resolveConflict } from '../conflicts.ts';
 import type { Replica } from '../replica-types.ts';
 import type { WriteQueue } from '../write-queue.ts';
@@ -64,7 +72,11 @@ export class ConflictMerger {
     if (typeOfId(id) === 'cycle') return can(role, 'cycle:manage');
     if (typeOfId(id) === 'milestone') return can(role, 'milestone:manage');
     if (typeOfId(id) === 'readMarker') return id === readMarkerId(this.ctx.userId);
-    const comment = this.ctx.lookup(id);
+    if (typeOfId(id) === 'favorite') return id.startsWith(favoritePrefix(this.ctx.userId));
+    const held = this.ctx.lookup(id);
+    if (typeOfId(id) === 'view')
+      return held?.type === 'view' && mayEditView(held, role, this.ctx.userId);
+    const comment = held;
     return (
       typeOfId(id) === 'comment' &&
       comment?.type === 'comment' &&
