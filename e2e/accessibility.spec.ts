@@ -54,6 +54,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await page.goto(`/${slug}/issue/ENG-1`);
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Accessible issue');
+    await page.getByRole('button', { name: 'Favourite issue ENG-1' }).click();
+    await keel.expectAccessible();
+
+    // A saved view: the save dialog, then the view with unsaved changes, and the sidebar's
+    // Favourites and Views.
+    await page.goto(`/${slug}/issues?priority=0`);
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Unprioritised');
+    await keel.expectAccessible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Unprioritised' })).toBeVisible();
+    await page.goto(page.url().replace('priority=0', 'priority=0%2C1'));
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
     await keel.expectAccessible();
 
     // A project's page: its plan's form, progress, and milestones' empty state and form.

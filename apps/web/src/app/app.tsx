@@ -4,6 +4,7 @@ import { RequireAuth } from '../features/auth/index.ts';
 import { IssuePage } from '../features/issues/issue-page.tsx';
 import { IssuesPage } from '../features/issues/issues-page.tsx';
 import { MyIssuesPage } from '../features/issues/my-issues-page.tsx';
+import { SavedViewPage } from '../features/issues/saved-view-page.tsx';
 import { SettingsLayout } from '../features/settings/index.ts';
 import { whenIdle } from '../shared/lib/when-idle.ts';
 import { ToastRegion } from '../shared/ui/toast-region.tsx';
@@ -103,6 +104,7 @@ export function App() {
             <Route path="projects/:key/cycles" element={<Later page={CyclesPage} />} />
             <Route path="projects/:key/cycles/:number" element={<Later page={CyclePage} />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
+            <Route path="views/:viewId" element={<SavedViewPage />} />
             <Route path="inbox" element={<Later page={InboxPage} />} />
             <Route path="settings" element={<SettingsLayout />}>
               <Route index element={<Later page={GeneralSettingsRoute} />} />

@@ -1,7 +1,9 @@
 import { NavLink } from 'react-router';
 import type { MeResponse, WorkspaceSummary } from '@keel/domain';
 import { ProjectCycleLink } from '../../features/cycles/index.ts';
+import { FavoritesNav } from '../../features/favorites/index.ts';
 import { InboxNavLink } from '../../features/inbox/index.ts';
+import { ViewsNav } from '../../features/views/index.ts';
 import { SyncIndicator } from '../../features/sync-status/index.ts';
 import { useProjects } from '../../data/use-docs.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -71,6 +73,9 @@ export function Sidebar({ workspace, me }: SidebarProps) {
           <NavLink to={`${base}/issues`}>All issues</NavLink>
         </li>
       </ul>
+
+      <FavoritesNav base={base} />
+      <ViewsNav base={base} />
 
       <h2 className="sidebar__heading">
         <NavLink to={`${base}/projects`} end>

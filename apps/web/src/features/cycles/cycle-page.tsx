@@ -28,6 +28,7 @@ import { ProgressFigures } from '../../shared/ui/progress-figures.tsx';
 import { cycleStatus, STATUS_LABELS } from './cycle-status.ts';
 import { useIssuesByCycle } from './use-cycle-issues.ts';
 import './cycles.css';
+import { FavoriteButton } from '../favorites/index.ts';
 
 /** `/:ws/projects/:key/cycles/:number`: one cycle, its figures, and its issues by state. */
 export function CyclePage() {
@@ -61,6 +62,7 @@ function Cycle({ project, cycle }: { project: ProjectDoc; cycle: CycleDoc }) {
           <Link to={base}>{project.name} cycles</Link>
         </nav>
         <h1>{cycleLabel(cycle)}</h1>
+        <FavoriteButton target={cycle._id} what={`${project.key} ${cycleLabel(cycle)}`} />
         <span className={`cycle-page__status cycle-page__status--${status}`}>
           {STATUS_LABELS[status]}
         </span>

@@ -16,6 +16,7 @@ import { copyBranchName, copyIssueLinks } from './copy-issue.ts';
 import { DeleteIssueDialog } from './delete-issue-dialog.tsx';
 import { IssueDescriptionEditor } from './issue-description-editor.tsx';
 import { IssuePageHeader } from './issue-page-header.tsx';
+import { FavoriteButton } from '../favorites/index.ts';
 import { Relations } from './issue-page-relations.tsx';
 import { SubIssues } from './issue-page-sub-issues.tsx';
 import { ParentLine, useParentIssue } from './issue-parent.tsx';
@@ -76,6 +77,7 @@ export function IssuePage() {
         onCopyLink={copyLink}
         onCopyBranch={copyBranch}
       >
+        <FavoriteButton target={issue._id} what={`issue ${key}`} />
         {deletable ? (
           <>
             <Button size="sm" variant="ghost" onClick={openDelete}>

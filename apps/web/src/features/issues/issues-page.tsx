@@ -2,7 +2,8 @@ import { useParams } from 'react-router';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useIssues, useProjectByKey, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { ProjectViewTabs } from '../views/index.ts';
+import { ProjectViewTabs, SaveViewButton } from '../views/index.ts';
+import { FavoriteButton } from '../favorites/index.ts';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueListView } from './issue-list-view.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
@@ -25,7 +26,17 @@ export function IssuesPage() {
       title={project ? project.name : 'All issues'}
       issues={issues}
       project={project}
-      headerExtra={project ? <ProjectViewTabs slug={slug} projectKey={project.key} /> : null}
+      headerExtra={
+        <>
+          {project ? (
+            <>
+              <FavoriteButton target={project._id} what={`project ${project.name}`} />
+              <ProjectViewTabs slug={slug} projectKey={project.key} />
+            </>
+          ) : null}
+          <SaveViewButton projectId={project?._id ?? null} />
+        </>
+      }
       empty={<EmptyIssues />}
     />
   );

@@ -8,7 +8,7 @@ import {
   type MilestoneDoc,
 } from '@keel/domain';
 import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
-import { keyAfter, moveInOrder } from './milestone-order.ts';
+import { keyAfter, moveInOrder } from '../../shared/lib/ordered-docs.ts';
 
 /** What a milestone's form holds: its name and target day (`YYYY-MM-DD`, or empty for none). */
 export interface MilestoneDraft {

@@ -17,6 +17,7 @@ import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import { ProgressFigures } from '../../shared/ui/progress-figures.tsx';
 import { MilestoneList } from '../milestones/index.ts';
 import { ProjectViewTabs } from '../views/index.ts';
+import { FavoriteButton } from '../favorites/index.ts';
 import { planDays, ProjectPlanForm } from './project-plan-form.tsx';
 import './project-page.css';
 
@@ -55,6 +56,7 @@ function ProjectOverview({ project }: { project: ProjectDoc }) {
           aria-hidden="true"
         />
         <h1>{project.name}</h1>
+        <FavoriteButton target={project._id} what={`project ${project.name}`} />
         <span className={`project-status project-status--${status}`}>
           {PROJECT_STATUS_LABELS[status]}
         </span>

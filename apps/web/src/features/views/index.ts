@@ -6,3 +6,6 @@ export { useSelection } from './use-selection.ts';
 export { useLabelMap, useViewGroups } from './use-view-groups.ts';
 export { useViewQuery } from './use-view-query.ts';
 export { lazyIssueOrder, nextIssueRow, viewRows } from './view-rows.ts';
+export { SaveViewButton } from './save-view-button.tsx';
+export { SavedViewHeader } from './saved-view-header.tsx';
+export { ViewsNav } from './views-nav.tsx';

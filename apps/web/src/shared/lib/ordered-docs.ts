@@ -1,18 +1,25 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import type { MilestoneDoc } from '@keel/domain';
+
+/** A document kept in an order of its own by a fractional `sortOrder` (milestones, favourites). */
+export interface OrderedDoc {
+  _id: string;
+  sortOrder: string;
+  updatedAt: string;
+}
 
 /**
- * The milestones to write to move one of them a place earlier (-1) or later (+1) in `order`
- * (a project's milestones in their order): usually that one alone, with a key between its new
- * neighbours. Neighbours with equal keys (added on two devices at once) have no key between
- * them: then the whole order is keyed afresh, at most 100 documents. Nothing at either end.
+ * The documents to write to move one a place earlier (-1) or later (+1) in `order` (a project's
+ * milestones, a person's favourites, in their order): usually that one alone, with a key between
+ * its new neighbours. Neighbours with equal keys (added on two devices at once) have no key
+ * between them: then the whole order is keyed afresh, at most 100 documents (the limit of
+ * either). Nothing at either end.
  */
-export function moveInOrder(
-  order: readonly MilestoneDoc[],
+export function moveInOrder<T extends OrderedDoc>(
+  order: readonly T[],
   id: string,
   step: -1 | 1,
   now: string,
-): MilestoneDoc[] {
+): T[] {
   const at = order.findIndex((m) => m._id === id);
   const to = at + step;
   const milestone = order[at];
@@ -29,7 +36,7 @@ export function moveInOrder(
   }
 }
 
-/** A key after `last`, to put a new milestone at the end; a malformed one starts afresh. */
+/** A key after `last`, to put a new document at the end; a malformed one starts afresh. */
 export function keyAfter(last: string | null): string {
   try {
     return generateKeyBetween(last, null);

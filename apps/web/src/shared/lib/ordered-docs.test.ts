@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { milestonesOf, type MilestoneDoc } from '@keel/domain';
-import { keyAfter, moveInOrder } from './milestone-order.ts';
+import { keyAfter, moveInOrder } from './ordered-docs.ts';
 
 const T = '2026-01-01T00:00:00.000Z';
 const milestone = (tail: string, sortOrder: string): MilestoneDoc => ({

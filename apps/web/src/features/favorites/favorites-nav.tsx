@@ -1,0 +1,66 @@
+import { NavLink } from 'react-router';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import { useDocs } from '../../data/use-docs.ts';
+import { showToast } from '../../shared/ui/toast-store.ts';
+import { moveFavorite } from './favorite-writes.ts';
+import { favoriteEntry, useMyFavorites } from './use-favorites.ts';
+import './favorites.css';
+
+const KIND_NAMES = { issue: 'Issue', project: 'Project', view: 'View', cycle: 'Cycle' } as const;
+
+/**
+ * The sidebar's Favourites: what the person pinned, in their order; Alt+↑ and Alt+↓ on one move
+ * it. Nothing at all until they pin something (the star on an issue, project, view or cycle).
+ */
+export function FavoritesNav({ base }: { base: string }) {
+  const session = useWorkspace();
+  const favorites = useMyFavorites();
+  // Names follow their documents: a renamed project or issue is renamed here too.
+  useDocs('issue');
+  useDocs('project');
+  useDocs('view');
+  useDocs('cycle');
+  const entries = favorites
+    .map((f) => favoriteEntry(f, (id) => session.store.get(id), base, session.userId))
+    .filter((e) => e !== null);
+  if (entries.length === 0) return null;
+
+  const move = async (id: string, step: -1 | 1, link: HTMLElement) => {
+    const outcome = await moveFavorite(session, id, step);
+    if (!outcome.ok) showToast(outcome.message, 'error');
+    // The list re-renders in its new order; keep focus on the link that moved.
+    requestAnimationFrame(() => link.focus());
+  };
+
+  return (
+    <section className="sidebar__section" aria-labelledby="sidebar-favorites">
+      <h2 className="sidebar__heading sidebar__heading--plain" id="sidebar-favorites">
+        Favourites
+      </h2>
+      <ul className="sidebar__links">
+        {entries.map((entry) => (
+          <li key={entry.favorite._id}>
+            <NavLink
+              to={entry.to}
+              end
+              aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+              onKeyDown={(event) => {
+                if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+                event.preventDefault();
+                void move(
+                  entry.favorite._id,
+                  event.key === 'ArrowUp' ? -1 : 1,
+                  event.currentTarget,
+                );
+              }}
+            >
+              <span className={`favorite-kind favorite-kind--${entry.kind}`} aria-hidden="true" />
+              <span className="visually-hidden">{KIND_NAMES[entry.kind]}: </span>
+              <span className="sidebar__link-text">{entry.name}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

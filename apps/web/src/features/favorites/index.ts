@@ -1,0 +1,2 @@
+export { FavoriteButton } from './favorite-button.tsx';
+export { FavoritesNav } from './favorites-nav.tsx';

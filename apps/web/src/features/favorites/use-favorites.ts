@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import {
+  cycleLabel,
+  favoriteId,
+  favoritesOf,
+  formatIssueKey,
+  idTail,
+  type FavoriteDoc,
+  type WorkspaceDoc,
+} from '@keel/domain';
+import { useDocs } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+
+/** The signed-in person's favourites, in their order. */
+export function useMyFavorites(): readonly FavoriteDoc[] {
+  const { userId } = useWorkspace();
+  const all = useDocs('favorite');
+  return useMemo(() => favoritesOf(all, userId), [all, userId]);
+}
+
+/** Whether the signed-in person has pinned `target`. */
+export function useIsFavorite(target: string): boolean {
+  const { userId } = useWorkspace();
+  const all = useDocs('favorite');
+  const id = favoriteId(userId, target);
+  return useMemo(() => all.some((f) => f._id === id), [all, id]);
+}
+
+/** A favourite as the sidebar shows it: what it is, its name and where it leads. */
+export interface FavoriteEntry {
+  favorite: FavoriteDoc;
+  kind: 'issue' | 'project' | 'view' | 'cycle';
+  name: string;
+  to: string;
+}
+
+/**
+ * Where a pinned document leads and what it is called; null when it is gone (deleted, or a view
+ * made personal by its owner), so the sidebar leaves it out until it comes back.
+ */
+export function favoriteEntry(
+  favorite: FavoriteDoc,
+  get: (id: string) => WorkspaceDoc | undefined,
+  base: string,
+  userId: string,
+): FavoriteEntry | null {
+  const target = get(favorite.target);
+  if (!target) return null;
+  const projectOf = (id: string) => {
+    const project = get(id);
+    return project?.type === 'project' ? project : undefined;
+  };
+  switch (target.type) {
+    case 'issue': {
+      const project = projectOf(target.projectId);
+      if (!project) return null;
+      const key = formatIssueKey(project.key, target.number);
+      return {
+        favorite,
+        kind: 'issue',
+        name: `${key} ${target.title}`,
+        to: `${base}/issue/${key}`,
+      };
+    }
+    case 'project':
+      return { favorite, kind: 'project', name: target.name, to: `${base}/projects/${target.key}` };
+    case 'view':
+      if (!target.shared && target.ownerId !== userId) return null;
+      return {
+        favorite,
+        kind: 'view',
+        name: target.name,
+        to: `${base}/views/${idTail(target._id)}`,
+      };
+    case 'cycle': {
+      const project = projectOf(target.projectId);
+      if (!project) return null;
+      return {
+        favorite,
+        kind: 'cycle',
+        name: `${project.key} ${cycleLabel(target)}`,
+        to: `${base}/projects/${project.key}/cycles/${target.number}`,
+      };
+    }
+    default:
+      return null;
+  }
+}

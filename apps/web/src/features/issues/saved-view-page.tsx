@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { docId, type ViewDoc } from '@keel/domain';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { useDoc, useIssues, useWorkspaceLoaded } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
+import { SavedViewHeader } from '../views/index.ts';
+import { FavoriteButton } from '../favorites/index.ts';
+import { EmptyIssues } from './empty-issues.tsx';
+import { IssueListView } from './issue-list-view.tsx';
+
+/**
+ * `/:ws/views/:viewId`: a saved view, the list it filters (a project's, or all issues) with its
+ * filters, grouping and sort in the URL like any list's, so changing one is changing the URL
+ * and the view says it has unsaved changes. Another person's personal view is not found.
+ */
+export function SavedViewPage() {
+  const { viewId = '' } = useParams();
+  const { slug, userId } = useWorkspace();
+  const loaded = useWorkspaceLoaded();
+  const found = useDoc(docId('view', viewId));
+  const view: ViewDoc | undefined =
+    found?.type === 'view' && (found.shared || found.ownerId === userId) ? found : undefined;
+  const project = useDoc(view?.projectId);
+  const listProject = project?.type === 'project' ? project : undefined;
+  const issues = useIssues(listProject?._id);
+  const [params, setParams] = useSearchParams();
+  useDocumentTitle(view?.name);
+
+  // Opened by its bare address (a bookmark, a link without the query): show what it saved.
+  const bare = params.size === 0;
+  useEffect(() => {
+    if (bare && view?.query) setParams(view.query, { replace: true });
+  }, [bare, view?.query, setParams]);
+
+  if (!view || (view.projectId && !listProject))
+    return loaded ? <NotFound homeHref={`/${slug}`} /> : null;
+  return (
+    <IssueListView
+      key={view._id}
+      title={view.name}
+      issues={issues}
+      project={listProject}
+      headerExtra={
+        <>
+          <FavoriteButton target={view._id} what={`view ${view.name}`} />
+          <SavedViewHeader view={view} />
+        </>
+      }
+      empty={<EmptyIssues />}
+    />
+  );
+}
