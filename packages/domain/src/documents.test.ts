@@ -172,8 +172,8 @@ describe('workspace document schemas (SPEC §3)', () => {
     expect(messages(issueDocSchema.safeParse({ ...docs.issue, title: 'x'.repeat(256) }))).toEqual([
       'Title must be at most 255 characters',
     ]);
-    expect(messages(issueDocSchema.safeParse({ ...docs.issue, estimate: 4 }))).toEqual([
-      'Estimate must be one of 0, 1, 2, 3, 5, 8, 13, 21',
+    expect(messages(issueDocSchema.safeParse({ ...docs.issue, estimate: 11 }))).toEqual([
+      'Estimate must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 21',
     ]);
     expect(messages(issueDocSchema.safeParse({ ...docs.issue, priority: 5 }))).toEqual([
       'Priority must be 0–4',

@@ -22,6 +22,7 @@ import { workflowSchema, workflowStateSchema } from './workflow.ts';
 import { calendarDaySchema, cycleSettingsSchema } from './cycle-settings.ts';
 import { projectStatusSchema } from './project-plan.ts';
 import { favoriteId, favoriteTargetType } from './favorites.ts';
+import { estimateScaleSchema } from './estimate-scales.ts';
 
 /** SPEC §3 — documents of a workspace database. Every one has type, createdAt, updatedAt. */
 /** A reference to another document of the workspace: an id of that document's type. */
@@ -91,6 +92,8 @@ export const projectDocSchema = z
     status: projectStatusSchema.optional(),
     startsOn: calendarDaySchema.nullable().optional(),
     targetOn: calendarDaySchema.nullable().optional(),
+    /** SPEC §10: absent on projects made before scales (estimate-scales.ts reads it as Fibonacci). */
+    estimateScale: estimateScaleSchema.optional(),
     createdBy: userRef,
   })
   .refine((p) => !p.startsOn || !p.targetOn || p.targetOn >= p.startsOn, {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { ALL_ESTIMATES } from './estimate-scales.ts';
 import {
-  ESTIMATES,
   PRIORITIES,
   RESERVED_SLUGS,
   ROLES,
@@ -403,10 +403,10 @@ describe('colour', () => {
 });
 
 describe('estimate', () => {
-  it('is empty or one of 0, 1, 2, 3, 5, 8, 13, 21', () => {
-    expect([...ESTIMATES]).toEqual([0, 1, 2, 3, 5, 8, 13, 21]);
+  it('is empty or a number of some scale: Fibonacci, linear 1–10, T-shirt (1 2 3 5 8)', () => {
+    expect([...ALL_ESTIMATES]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 21]);
     expect(estimateSchema.parse(null)).toBeNull();
-    for (const e of ESTIMATES) expect(estimateSchema.parse(e)).toBe(e);
+    for (const e of ALL_ESTIMATES) expect(estimateSchema.parse(e)).toBe(e);
   });
 
   it('refuses every other number', () => {
@@ -417,10 +417,10 @@ describe('estimate', () => {
             fc.integer({ min: -100, max: 100 }),
             fc.double({ noNaN: true, noDefaultInfinity: true }),
           )
-          .filter((n) => !(ESTIMATES as readonly number[]).includes(n)),
+          .filter((n) => !ALL_ESTIMATES.includes(n)),
         (n) => {
           expect(messages(estimateSchema.safeParse(n))).toEqual([
-            'Estimate must be one of 0, 1, 2, 3, 5, 8, 13, 21',
+            'Estimate must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 21',
           ]);
         },
       ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_ESTIMATES } from './estimate-scales.ts';
 import { textField } from './text.ts';
 
 /** SPEC §5, one schema per rule so the browser form and the server say the same thing. */
@@ -60,11 +61,14 @@ export const colorSchema = z
   .string({ error: 'Colour is required' })
   .regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must look like #RRGGBB');
 
-export const ESTIMATES = [0, 1, 2, 3, 5, 8, 13, 21] as const;
+/**
+ * Any number some estimate scale stores (estimate-scales.ts); whether it is one of the issue's
+ * own project's scale is a write rule's (write-rules/issue-rules.ts), which knows the project.
+ */
 export const estimateSchema = z
   .number()
-  .refine((n) => (ESTIMATES as readonly number[]).includes(n), {
-    message: `Estimate must be one of ${ESTIMATES.join(', ')}`,
+  .refine((n) => ALL_ESTIMATES.includes(n), {
+    message: `Estimate must be one of ${ALL_ESTIMATES.join(', ')}`,
   })
   .nullable();
 

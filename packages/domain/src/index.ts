@@ -43,3 +43,4 @@ export * from './project-progress.ts';
 export * from './milestones.ts';
 export * from './saved-views.ts';
 export * from './favorites.ts';
+export * from './estimate-scales.ts';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FieldError } from './errors.ts';
 import {
   dueDateSchema,
-  ESTIMATES,
   issueDescriptionSchema,
   issueTitleSchema,
   labelNameSchema,
@@ -10,6 +9,7 @@ import {
 } from './fields.ts';
 import { ISSUE_LABELS_LIMIT_MESSAGE } from './documents.ts';
 import { LABELS_LIMIT_MESSAGE, labelNameKey } from './label-rules.ts';
+import { estimateScaleMessage, estimateValues, type EstimateScale } from './estimate-scales.ts';
 import { LIMITS } from './limits.ts';
 import { initialState, type WorkflowState } from './workflow.ts';
 
@@ -74,6 +74,8 @@ export interface ImportedIssue {
 
 export interface ImportContext {
   states: readonly WorkflowState[];
+  /** The project's estimate scale (SPEC §10); absent: Fibonacci. */
+  estimateScale?: EstimateScale;
   members: readonly { userId: string; name: string; email: string; active: boolean }[];
   labels: readonly { _id: string; name: string }[];
 }
@@ -177,7 +179,7 @@ function readIssue(
   const priority = check('Priority', readPriority(cell('Priority')));
   const assigneeId = check('Assignee', readAssignee(cell('Assignee'), ctx.members));
   const labels = check('Labels', readLabels(cell('Labels'), labelsByName));
-  const estimate = check('Estimate', readEstimate(cell('Estimate')));
+  const estimate = check('Estimate', readEstimate(cell('Estimate'), ctx.estimateScale));
   const dueDate = check('Due date', readDueDate(cell('Due date')));
   if (!ok) return null;
   for (const label of labels!)
@@ -275,13 +277,13 @@ function readLabels(
     : { ok: true, value: labels };
 }
 
-function readEstimate(value: string): Read<number | null> {
+function readEstimate(value: string, scale: EstimateScale = 'fibonacci'): Read<number | null> {
   const text = value.trim();
   if (!text) return { ok: true, value: null };
   const n = Number(text);
-  return (ESTIMATES as readonly number[]).includes(n)
+  return estimateValues(scale).includes(n)
     ? { ok: true, value: n }
-    : { ok: false, message: `Estimate must be one of ${ESTIMATES.join(', ')}` };
+    : { ok: false, message: estimateScaleMessage(scale) };
 }
 
 function readDueDate(value: string): Read<string | null> {

@@ -289,6 +289,10 @@ function forgedDocuments(): unknown[] {
     { ...base(), milestoneId: 'cycle:x.1' },
     { ...ownProject, status: 'done' },
     { ...ownProject, startsOn: '2026-03-01', targetOn: '2026-02-01' },
+    // Estimates: a scale that does not exist; an issue's estimate outside its project's scale
+    // (Fibonacci: 4 is linear's).
+    { ...ownProject, estimateScale: 'huge' },
+    { ...base(), estimate: 4 },
     // Saved views: in someone else's name, of another workspace's project, unnamed, named too
     // long, with a query that is no URL query or too long, sharing as a string.
     savedView({ ownerId: 'someone-else' }),

@@ -603,6 +603,12 @@ const ROWS: Row[] = [
     const target = await seed(milestone());
     return edited(await seed(issue(other.userId)), { milestoneId: target._id });
   }),
+  docRow('change a project’s estimate scale', MANAGERS, async ({ seed }) => {
+    const project = await server.couch.getDoc<ProjectDoc>(workspace.dbName, ws.projectId);
+    const stored = await seed<ProjectDoc>(project!);
+    const scales = ['linear', 'tshirt', 'none', 'fibonacci'] as const;
+    return edited(stored, { estimateScale: scales[++serial % 4]! });
+  }),
   docRow('save a personal view', ALL, async ({ as }) => savedView(as.userId, false)),
   docRow('share a view with the workspace', WRITERS, async ({ as }) => savedView(as.userId, true)),
   docRow('change their own personal view', ALL, async ({ as, seed }) =>

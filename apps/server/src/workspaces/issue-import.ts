@@ -2,6 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import Papa from 'papaparse';
 import {
   can,
+  estimateScaleOf,
   checkWorkspaceWrite,
   lookupOfDocs,
   COLOR_PALETTE,
@@ -84,7 +85,12 @@ export async function importIssues(
         firstOrder = issue.sortOrder;
     }
   const rows = parsed.data.map((row) => row.map(unescapeFormula));
-  const read = readImportRows(rows, { states: project.states, members, labels });
+  const read = readImportRows(rows, {
+    states: project.states,
+    estimateScale: estimateScaleOf(project),
+    members,
+    labels,
+  });
   if (!read.ok) throw new AppError('VALIDATION_FAILED', { errors: read.errors });
   if (read.newLabels.length && !can(access.role, 'label:create')) throw new AppError('FORBIDDEN');
   if (issueCount + read.issues.length > LIMITS.issuesPerWorkspace)

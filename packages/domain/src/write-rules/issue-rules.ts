@@ -1,6 +1,7 @@
 import { issueReferenceProblem, issueStateProblem } from '../issue-references.ts';
 import { parentChainProblem } from '../issue-tree.ts';
 import type { IssueDoc } from '../documents.ts';
+import { estimateScaleMessage, estimateScaleOf, estimateValues } from '../estimate-scales.ts';
 import { docId } from '../ids.ts';
 import { sentString, sentStrings, storedIssue } from './sent-fields.ts';
 import type { AdmittedWrite, WriteRule } from './types.ts';
@@ -31,6 +32,35 @@ export const stateInProject: WriteRule = {
     const projectId = sentString(doc, 'projectId');
     const changes = doc.stateId !== before?.stateId || projectId !== before?.projectId;
     return doc.type === 'issue' && projectId && changes ? { ids: [projectId] } : {};
+  },
+};
+
+/**
+ * SPEC §10: an issue's estimate is one of its project's scale, checked when it is set or changed.
+ * An estimate kept through a change of the project's scale (13 points, then linear 1–10) stays
+ * until someone changes it: an edit of anything else is never refused for it.
+ */
+export const estimateInScale: WriteRule = {
+  name: 'estimate-in-scale',
+  appliesTo: (write) =>
+    isIssue(write) &&
+    write.doc.estimate !== null &&
+    issueBefore(write)?.estimate !== write.doc.estimate,
+  check: (write, _context, lookup) => {
+    if (!isIssue(write) || write.doc.estimate === null) return null;
+    const project = lookup.get(write.doc.projectId);
+    // An issue of no project is the state rule's to refuse.
+    if (project?.type !== 'project') return null;
+    const scale = estimateScaleOf(project);
+    return estimateValues(scale).includes(write.doc.estimate)
+      ? null
+      : { path: 'estimate', message: estimateScaleMessage(scale) };
+  },
+  reads: (doc, existing) => {
+    const projectId = sentString(doc, 'projectId');
+    const changed =
+      typeof doc.estimate === 'number' && doc.estimate !== storedIssue(doc, existing)?.estimate;
+    return doc.type === 'issue' && projectId && changed ? { ids: [projectId] } : {};
   },
 };
 

@@ -3,6 +3,7 @@ import { cycleCompletedByRollover, cyclesInOrder, issueCycleOfProject } from './
 import { belongsToIssue, conflictCommentOfIssue } from './history-rules.ts';
 import {
   assigneeAndLabels,
+  estimateInScale,
   numberReserved,
   parentWithoutLoop,
   stateInProject,
@@ -20,6 +21,7 @@ import type { WriteRule } from './types.ts';
  */
 export const WRITE_RULES: readonly WriteRule[] = [
   stateInProject,
+  estimateInScale,
   projectKeyUnique,
   labelNameUnique,
   numberReserved,

@@ -6,6 +6,7 @@ import { formatIssueKey } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { useBlockSets, useSubIssueProgress } from '../../data/use-docs.ts';
 import type { MenuRequest, OpenMenu } from '../issues/index.ts';
+import { EstimateSum } from '../../shared/ui/estimate-sum.tsx';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
 import { BoardCard } from './board-card.tsx';
 
@@ -61,6 +62,7 @@ export function BoardColumn({
           {issues.length}
           <span className="visually-hidden"> issues</span>
         </span>
+        <EstimateSum issues={issues} />
       </h2>
       <SortableContext items={shown.map((i) => i._id)} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="board-column__cards" aria-labelledby={headingId}>

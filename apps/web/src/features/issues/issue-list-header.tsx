@@ -1,9 +1,10 @@
 import type { IssueGroup } from '@keel/domain';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { EstimateSum } from '../../shared/ui/estimate-sum.tsx';
 import { PriorityIcon } from '../../shared/ui/priority-icon.tsx';
 import { StateIcon } from '../../shared/ui/state-icon.tsx';
 
-/** A group's header row in the virtual list: its icon, name and how many issues it holds. */
+/** A group's header row in the virtual list: its icon, name, how many issues and points. */
 export function IssueGroupHeader({
   group,
   index,
@@ -38,6 +39,7 @@ export function IssueGroupHeader({
           {group.issues.length}
           <span className="visually-hidden"> issues</span>
         </span>
+        <EstimateSum issues={group.issues} />
       </h2>
     </li>
   );

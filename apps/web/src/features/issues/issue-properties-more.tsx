@@ -1,5 +1,7 @@
 import {
+  estimateScaleOf,
   isSubscribed,
+  type EstimateScale,
   type IssueDoc,
   type IssueEdit,
   subscribersOf,
@@ -45,14 +47,19 @@ export function IssuePropertiesMore({
   save,
   setError,
 }: IssuePropertiesMoreProps) {
+  const project = useProjectMap().get(issue.projectId);
+  const scale = estimateScaleOf(project);
   return (
     <>
-      <EstimateField
-        estimate={issue.estimate}
-        readOnly={readOnly}
-        error={errors.estimate}
-        save={save}
-      />
+      {scale === 'none' && issue.estimate === null ? null : (
+        <EstimateField
+          estimate={issue.estimate}
+          scale={scale}
+          readOnly={readOnly}
+          error={errors.estimate}
+          save={save}
+        />
+      )}
       <DueDateField
         dueDate={issue.dueDate}
         readOnly={readOnly}
@@ -83,10 +90,11 @@ const READ_ONLY_FIELD = 'property-field--read-only';
 
 const EstimateField = memo(function EstimateField({
   estimate,
+  scale,
   readOnly,
   error,
   save,
-}: FieldProps & { estimate: number | null }) {
+}: FieldProps & { estimate: number | null; scale: EstimateScale }) {
   return (
     <SelectField
       label="Estimate"
@@ -94,7 +102,7 @@ const EstimateField = memo(function EstimateField({
       value={estimate === null ? NONE : String(estimate)}
       disabled={readOnly}
       error={error}
-      options={estimateOptions}
+      options={estimateOptions(scale, estimate)}
       onChange={(e) =>
         void save('estimate', { estimate: e.target.value ? Number(e.target.value) : null })
       }

@@ -2,7 +2,9 @@ import { cycleDates } from '../../shared/lib/cycle-dates.ts';
 import { dayLabel } from '../../shared/lib/day-label.ts';
 import {
   cycleLabel,
-  ESTIMATES,
+  estimateLabel,
+  estimateValues,
+  type EstimateScale,
   openCycles,
   type CycleDoc,
   formatIssueKey,
@@ -20,10 +22,20 @@ export const NONE = '';
 
 export const priorityOptions = PRIORITIES.map((p) => ({ value: String(p.value), label: p.name }));
 
-export const estimateOptions = [
-  { value: NONE, label: 'No estimate' },
-  ...ESTIMATES.map((e) => ({ value: String(e), label: `${e} point${e === 1 ? '' : 's'}` })),
-];
+/**
+ * The estimates of the issue's project's scale; one it holds from another scale (kept through a
+ * change of scale) stays listed, so the field shows it until someone picks another.
+ */
+export function estimateOptions(scale: EstimateScale, current: number | null) {
+  const values = [...estimateValues(scale)];
+  if (current !== null && !values.includes(current)) values.push(current);
+  return [
+    { value: NONE, label: 'No estimate' },
+    ...values
+      .sort((a, b) => a - b)
+      .map((e) => ({ value: String(e), label: estimateLabel(e, scale) })),
+  ];
+}
 
 export const memberName = (m: MemberDoc) => m.name || m.email;
 

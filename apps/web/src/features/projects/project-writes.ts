@@ -2,6 +2,8 @@ import {
   applyWorkflowEdit,
   cyclesToSchedule,
   dayOfMoment,
+  estimateScaleOf,
+  type EstimateScale,
   type CycleSettings,
   deleteStateMovingIssues,
   newDocId,
@@ -163,6 +165,23 @@ export async function saveCycleSettings(
     const next: ProjectDoc = { ...project, cycles: settings, updatedAt: now };
     const held = session.store.list('cycle');
     return [next, ...cyclesToSchedule(next, held, dayOfMoment(moment), now)];
+  });
+}
+
+/**
+ * Change how the project's issues are estimated (SPEC §10). Estimates already given stay as they
+ * are (the numbers of every scale sum alike); only new ones follow the new scale.
+ */
+export async function saveEstimateScale(
+  session: WorkspaceSession,
+  id: string,
+  scale: EstimateScale,
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const project = current(session, id);
+    if (!project || estimateScaleOf(project) === scale) return null;
+    return [{ ...project, estimateScale: scale, updatedAt: new Date().toISOString() }];
   });
 }
 

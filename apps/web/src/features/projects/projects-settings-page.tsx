@@ -11,6 +11,7 @@ import { ProjectDialog } from './project-dialog.tsx';
 import { setArchived } from './project-writes.ts';
 import { sortProjects } from './sort-projects.ts';
 import { CycleSettingsSection } from './cycle-settings.tsx';
+import { EstimateSettingsSection } from './estimate-settings.tsx';
 import { WorkflowEditor } from './workflow-editor.tsx';
 import './projects-settings.css';
 
@@ -118,6 +119,7 @@ export function ProjectsSettingsPage() {
                 project={selected}
                 canEdit={canEdit}
               />
+              <EstimateSettingsSection project={selected} canEdit={canEdit} />
             </div>
           ) : null}
         </>
