@@ -17,6 +17,8 @@ export interface FilteredGroups {
   filter: IssueFilter;
   /** The relation sets it was filtered with: another set means starting over. */
   blocks: IssueBlockSets;
+  /** The live milestones it was filtered with (`filterIssues`): another set, starting over. */
+  liveMilestones: ReadonlySet<string> | null;
   /** Non-empty groups, in the source's order, each with its matching issues in order. */
   groups: IssueGroup[];
   /** Issues shown, each counted once even when it sits in several groups (labels). */
@@ -35,6 +37,7 @@ export function filterGroups(
   keyOf: IssueKeyOf,
   previous: FilteredGroups | null = null,
   blocks: IssueBlockSets = NO_BLOCKS,
+  liveMilestones: ReadonlySet<string> | null = null,
 ): FilteredGroups {
   const words = filterWords(filter.text);
   // Only the source groups have text indexes: with text, start from them.
@@ -43,6 +46,7 @@ export function filterGroups(
     previous &&
     previous.source === source &&
     previous.blocks === blocks &&
+    previous.liveMilestones === liveMilestones &&
     narrows(previous.filter, filter)
       ? previous.groups
       : source;
@@ -54,13 +58,20 @@ export function filterGroups(
       const found = issuesWithWords(textIndexOf(group.issues, keyOf), words);
       if (found.length < issues.length) issues = found.map((at) => group.issues[at]!);
     }
-    issues = filterIssues(issues, others, keyOf, blocks);
+    issues = filterIssues(issues, others, keyOf, blocks, liveMilestones);
     if (issues.length === 0) continue;
     // Any list other than the group's own was made here (found.map or filterIssues' filter), so
     // it is the new group's without a copy.
     groups.push(issues === group.issues ? group : { ...group, issues: issues as IssueDoc[] });
   }
-  return { source, filter, blocks, groups, count: countIssues(groups, sharesIssues(source)) };
+  return {
+    source,
+    filter,
+    blocks,
+    liveMilestones,
+    groups,
+    count: countIssues(groups, sharesIssues(source)),
+  };
 }
 
 function countIssues(groups: readonly IssueGroup[], shared: boolean): number {

@@ -15,6 +15,7 @@ import {
   SORT_BY,
   compareIssues,
   filterIssues,
+  NO_MILESTONE,
   parseViewQuery,
   serializeViewQuery,
   sortIssues,
@@ -156,6 +157,22 @@ describe('filterIssues', () => {
         expect(result).toEqual(issues.filter((i) => matches(i, filter)));
       }),
     );
+  });
+
+  it('counts an issue naming a deleted milestone as in none, given the live milestones', () => {
+    const issues = [
+      issue(1, { milestoneId: 'milestone:m1' }),
+      issue(2, { milestoneId: 'milestone:gone' }),
+      issue(3, { milestoneId: null }),
+    ];
+    const live = new Set(['milestone:m1']);
+    const only = (ids: string[]) =>
+      filterIssues(issues, { ...EMPTY_FILTER, milestoneIds: ids }, keyOf, blocks, live).map(
+        (i) => i.number,
+      );
+    expect(only([NO_MILESTONE])).toEqual([2, 3]);
+    expect(only(['milestone:m1'])).toEqual([1]);
+    expect(only(['milestone:gone'])).toEqual([]);
   });
 
   it('returns the same array for an empty filter, so nothing downstream recomputes', () => {

@@ -184,12 +184,15 @@ export function issueSearchText(issue: IssueDoc, keyOf: IssueKeyOf): string {
 /**
  * The issues that match every part of the filter, in their input order. Within one part any
  * value matches (state is Todo or In Progress); the text matches when every word appears.
+ * `liveMilestones`, when given, are the milestones that exist: an issue naming one deleted
+ * meanwhile (decision 022) is in no milestone, as grouping and its page show it.
  */
 export function filterIssues(
   issues: readonly IssueDoc[],
   filter: IssueFilter,
   keyOf: IssueKeyOf,
   blocks: IssueBlockSets = NO_BLOCKS,
+  liveMilestones: ReadonlySet<string> | null = null,
 ): readonly IssueDoc[] {
   if (filterIsEmpty(filter)) return issues;
   const states = filter.stateIds.length ? new Set(filter.stateIds) : null;
@@ -211,10 +214,15 @@ export function filterIssues(
       (!labels || issue.labelIds.some((id) => labels.has(id))) &&
       (!projects || projects.has(issue.projectId)) &&
       (!cycles || cycles.has(issue.cycleId ?? NO_CYCLE)) &&
-      (!milestones || milestones.has(issue.milestoneId ?? NO_MILESTONE)) &&
+      (!milestones || milestones.has(milestoneOf(issue, liveMilestones))) &&
       (!related || related(issue._id)) &&
       (words.length === 0 || matchesWords(issueSearchText(issue, keyOf), words)),
   );
+}
+
+function milestoneOf(issue: IssueDoc, live: ReadonlySet<string> | null): string {
+  const id = issue.milestoneId ?? null;
+  return id !== null && (!live || live.has(id)) ? id : NO_MILESTONE;
 }
 
 /** The words of a text filter, folded: an issue matches when its text holds every one. */

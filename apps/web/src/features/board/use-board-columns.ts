@@ -9,6 +9,7 @@ import {
   type ProjectDoc,
 } from '@keel/domain';
 import { useBlockSets } from '../../data/use-docs.ts';
+import { useLiveMilestones } from '../views/index.ts';
 
 export interface BoardColumnData {
   stateId: string;
@@ -28,9 +29,11 @@ export function useBoardColumns(
   const key = project?.key ?? '';
   const blockSets = useBlockSets();
   const blocks = filter.relations.length > 0 ? blockSets : NO_BLOCKS;
+  const liveMilestones = useLiveMilestones(filter);
   const filtered = useMemo(
-    () => filterIssues(sorted, filter, (i) => formatIssueKey(key, i.number), blocks),
-    [sorted, filter, key, blocks],
+    () =>
+      filterIssues(sorted, filter, (i) => formatIssueKey(key, i.number), blocks, liveMilestones),
+    [sorted, filter, key, blocks, liveMilestones],
   );
   return useMemo(() => {
     if (!project) return [];

@@ -3,7 +3,7 @@ export { BulkBar } from './bulk-bar.tsx';
 export { FilterBar } from './filter-bar.tsx';
 export { ProjectViewTabs } from './project-view-tabs.tsx';
 export { useSelection } from './use-selection.ts';
-export { useLabelMap, useViewGroups } from './use-view-groups.ts';
+export { useLabelMap, useLiveMilestones, useViewGroups } from './use-view-groups.ts';
 export { useViewQuery } from './use-view-query.ts';
 export { lazyIssueOrder, nextIssueRow, viewRows } from './view-rows.ts';
 export { SaveViewButton } from './save-view-button.tsx';

@@ -7,6 +7,7 @@ import {
   type CycleDoc,
   type FilteredGroups,
   type IssueDoc,
+  type IssueFilter,
   type IssueGroup,
   type LabelDoc,
   type MilestoneDoc,
@@ -40,6 +41,16 @@ function useMilestoneMap(): ReadonlyMap<string, MilestoneDoc> {
 }
 
 /**
+ * The ids of the milestones that exist, while the filter asks for milestones (an issue naming a
+ * deleted one is in none); null otherwise, so other filters do not start over when one changes.
+ */
+export function useLiveMilestones(filter: IssueFilter): ReadonlySet<string> | null {
+  const milestones = useDocs('milestone');
+  const asked = filter.milestoneIds.length > 0;
+  return useMemo(() => (asked ? new Set(milestones.map((m) => m._id)) : null), [asked, milestones]);
+}
+
+/**
  * Issues through the view: sorted and grouped only when the issues or the display change, then
  * filtered, so a filter keystroke never re-sorts or re-groups 10,000 issues, and a narrowing
  * keystroke filters only what the previous one kept (filter-groups.ts).
@@ -59,6 +70,7 @@ export function useViewGroups(
   // Used only when the view filters by relation: other views do not filter again for one.
   const blockSets = useBlockSets();
   const blocks = view.filter.relations.length > 0 ? blockSets : NO_BLOCKS;
+  const liveMilestones = useLiveMilestones(view.filter);
   useWarmFilterText(issues, projects);
   const sorted = useMemo(() => sortIssues(issues, view.sortBy), [issues, view.sortBy]);
   const all = useMemo(
@@ -68,10 +80,11 @@ export function useViewGroups(
   useWarmTextIndexes(all, projects);
   return useMemo(() => {
     const keyOf = (issue: IssueDoc) => issueKeyOf(issue, projects);
-    const filtered = filterGroups(all, view.filter, keyOf, lastFiltered.get(all) ?? null, blocks);
+    const previous = lastFiltered.get(all) ?? null;
+    const filtered = filterGroups(all, view.filter, keyOf, previous, blocks, liveMilestones);
     lastFiltered.set(all, filtered);
     return filtered;
-  }, [all, view.filter, projects, blocks]);
+  }, [all, view.filter, projects, blocks, liveMilestones]);
 }
 
 // The latest filtering of each set of groups: where the next keystroke starts from.
