@@ -72,6 +72,9 @@ export function Sidebar({ workspace, me }: SidebarProps) {
         <li>
           <NavLink to={`${base}/issues`}>All issues</NavLink>
         </li>
+        <li>
+          <NavLink to={`${base}/roadmap`}>Roadmap</NavLink>
+        </li>
       </ul>
 
       <FavoritesNav base={base} />

@@ -1,1 +1,2 @@
 export { MilestoneList } from './milestone-list.tsx';
+export { updateMilestone } from './milestone-writes.ts';

@@ -2,3 +2,4 @@
 export { projectControls } from './project-controls.ts';
 export { ProjectDialog } from './project-dialog.tsx';
 export { sortProjects } from './sort-projects.ts';
+export { saveProjectPlan } from './project-writes.ts';
