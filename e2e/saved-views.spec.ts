@@ -63,7 +63,7 @@ test('saved views, shared and personal, and each person’s favourites', async (
     .getByRole('link', { name: /Shipped/ })
     .click();
   await expect(memberViews.row('Ship the beta')).toBeVisible();
-  await expect(member.page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(member.page.getByRole('button', { name: 'Edit view', exact: true })).toHaveCount(0);
   await memberViews.setGrouping('No grouping');
   await expect(member.page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await member.page.getByRole('button', { name: 'Reset' }).click();
@@ -127,7 +127,7 @@ test('saved views, shared and personal, and each person’s favourites', async (
   await expect(sidebarSection(page, 'Favourites')).toHaveCount(0);
 
   // The owner deletes the shared view: it leaves the member's sidebar and favourites.
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete view', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
   await expect(page.locator('.toast')).toContainText('View Shipped deleted');
   await expect(sidebarSection(member.page, 'Views')).toHaveCount(0, SYNCED);

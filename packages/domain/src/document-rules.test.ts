@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import {
   checkDocumentWrite,
+  mayCreateType,
   mayDelete,
   restoresDeleted,
   tombstoneOf,
@@ -12,7 +13,7 @@ import {
 } from './document-rules.ts';
 import { READ_ENTRIES_MAX, workspaceDocSchema, type WorkspaceDoc } from './documents.ts';
 import { ROLES, type Role } from './fields.ts';
-import type { DocType } from './ids.ts';
+import { DOC_TYPES, type DocType } from './ids.ts';
 import { DEFAULT_STATES } from './workflow.ts';
 
 const T0 = '2024-01-01T00:00:00.000Z';
@@ -1114,5 +1115,15 @@ describe('checkDocumentWrite: deleting and restoring (undo)', () => {
       ok: false,
       code: 'FORBIDDEN',
     });
+  });
+});
+
+describe('mayCreateType', () => {
+  it('says which types reach the rules from each role: a viewer’s own marker, views, favourites', () => {
+    const types = (role: Role) => DOC_TYPES.filter((t) => mayCreateType(role, t));
+    expect(types('viewer')).toEqual(['readMarker', 'view', 'favorite']);
+    expect(types('member')).not.toContain('project');
+    expect(types('member')).toContain('issue');
+    expect(types('admin')).toContain('milestone');
   });
 });

@@ -66,6 +66,16 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   favorite: 'favorite:own',
 };
 
+/**
+ * Whether a role may make documents of this type at all: the types whose rules a batch from it
+ * can reach (a viewer's: read markers, views and favourites). Every edit and deletion a role may
+ * make is of a type it may create.
+ */
+export function mayCreateType(role: Role, type: DocType): boolean {
+  const permission = CREATE[type];
+  return permission !== undefined && can(role, permission);
+}
+
 /** The field that names a document's author; it is set on create and never changes. */
 const AUTHOR_FIELD: Partial<Record<DocType, string>> = {
   project: 'createdBy',

@@ -69,6 +69,17 @@ describe('an issue’s estimate', () => {
     expect(verdict({ ...held, estimate: null }, 'none')).toBe('ok');
   });
 
+  it('comes back as it was when a deletion is undone, whatever the scale now', () => {
+    const project = testProject({ estimateScale: 'linear' });
+    const deleted = testIssue({ number: 1, estimate: 13 });
+    const [v] = checkWorkspaceWrite(
+      [deleted],
+      { ...context, tombstone: () => deleted as unknown as Record<string, unknown> },
+      lookupOfDocs([project]),
+    );
+    expect(v!.ok).toBe(true);
+  });
+
   it('kept through a change of scale, is not refused when something else changes', () => {
     expect(verdict({ ...held, title: 'Renamed' }, 'linear')).toBe('ok');
     expect(verdict({ ...held, title: 'Renamed' }, 'none')).toBe('ok');

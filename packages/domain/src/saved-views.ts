@@ -53,10 +53,15 @@ export function mayEditView(view: ViewDoc, role: Role, userId: string): boolean 
   return mayDelete(view, role, userId);
 }
 
+/** Whether a person sees a view: their own, or one shared with the workspace. */
+export function maySeeView(view: Pick<ViewDoc, 'shared' | 'ownerId'>, userId: string): boolean {
+  return view.shared || view.ownerId === userId;
+}
+
 /** The views a person sees: their own and the shared ones, by name (then id, for ties). */
 export function viewsFor(all: readonly ViewDoc[], userId: string): ViewDoc[] {
   return all
-    .filter((v) => v.shared || v.ownerId === userId)
+    .filter((v) => maySeeView(v, userId))
     .sort(
       (a, b) =>
         a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||

@@ -230,4 +230,21 @@ describe('conflictResolution of a saved view (its owner and an admin edited it a
       { _id: 'view:v1', _rev: '2-aaaa', _deleted: true },
     ]);
   });
+
+  it('keeps a view personal that its owner made personal beside an admin’s later rename', () => {
+    const mine = {
+      ...view,
+      _rev: '2-aaaa',
+      name: 'Bugs',
+      query: '',
+      shared: false,
+      updatedAt: at(1),
+    };
+    const theirs = { ...view, _rev: '2-bbbb', name: 'Team bugs', query: '', updatedAt: at(2) };
+    const { _rev: _theirRev, ...content } = theirs;
+    expect(conflictResolution(theirs, [mine], null)).toEqual([
+      { ...content, shared: false, _rev: '2-bbbb' },
+      { _id: 'view:v1', _rev: '2-aaaa', _deleted: true },
+    ]);
+  });
 });

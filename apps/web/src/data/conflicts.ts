@@ -98,7 +98,12 @@ function merge(versions: readonly object[], base: object | null): Merge | null {
     }[type];
     const read = parseVersions<object & { _id: string; updatedAt: string }>(schema, versions, null);
     const latest = read?.docs.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a));
-    return latest ? { content: latest, lost: [] } : null;
+    if (!latest) return null;
+    // Only its owner makes a view personal (view-rules.ts): a version that did was theirs, and
+    // a later edit made beside it (an admin's rename) must not share it again.
+    const madePersonal = read!.docs.some((d) => (d as { shared?: unknown }).shared === false);
+    const content = type === 'view' && madePersonal ? { ...latest, shared: false } : latest;
+    return { content, lost: [] };
   }
   if (type === 'readMarker') {
     // One person's inbox state from two of their devices: a join, no base needed.

@@ -13,8 +13,8 @@ import type {
 } from './types.ts';
 
 // What a document may point at is checked first: a batch pushed after working offline can hold
-// a new label, cycle or milestone and, before it, the issue put in it (PouchDB does not keep
-// the order).
+// a new label, cycle or milestone and, before it, the issue put in it, or a new view and its
+// favourite (PouchDB does not keep the order).
 const CHECK_RANK: Record<string, number> = {
   project: 0,
   member: 1,
@@ -22,6 +22,7 @@ const CHECK_RANK: Record<string, number> = {
   cycle: 2,
   milestone: 2,
   issue: 3,
+  view: 3,
 };
 
 /**

@@ -42,8 +42,10 @@ export const stateInProject: WriteRule = {
  */
 export const estimateInScale: WriteRule = {
   name: 'estimate-in-scale',
+  // A restore (an undone deletion) brings the issue back as it was, estimate and all.
   appliesTo: (write) =>
     isIssue(write) &&
+    !write.restore &&
     write.doc.estimate !== null &&
     issueBefore(write)?.estimate !== write.doc.estimate,
   check: (write, _context, lookup) => {

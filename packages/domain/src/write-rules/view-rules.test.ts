@@ -90,6 +90,15 @@ describe('saved views', () => {
     );
   });
 
+  it('whose project was deleted since can still be renamed or deleted', () => {
+    const ofGone = { ...view(7, { projectId: 'project:gone' }), _rev: '1-a' };
+    const held = [...workspace, ofGone];
+    expect(verdictOf({ ...ofGone, name: 'Renamed' }, 'member', 'u1', held)).toBe('ok');
+    expect(verdictOf({ _id: ofGone._id, _rev: '1-a', _deleted: true }, 'member', 'u1', held)).toBe(
+      'ok',
+    );
+  });
+
   it('holds a URL query of printable characters, at most 2,000', () => {
     expect(verdictOf(view(9, { query: 'q=a b' }))).toMatch(/must be a URL query/);
     expect(verdictOf(view(9, { query: `q=${'a'.repeat(2_000)}` }))).toMatch(/at most 2,000/);
@@ -140,6 +149,22 @@ describe('favourites', () => {
       verdictOf({ _id: theirs._id, _rev: '1-a', _deleted: true }, 'owner', 'u1', held),
     ).toMatch(/^FORBIDDEN/);
     expect(verdictOf({ ...theirs, sortOrder: 'b0' }, 'viewer', 'u2', held)).toBe('ok');
+  });
+
+  it('of a view made in the same batch pass, in whichever order they were sent', () => {
+    const made = view(8);
+    const pinned = pin(made._id);
+    for (const batch of [
+      [pinned, made],
+      [made, pinned],
+    ]) {
+      const verdicts = checkWorkspaceWrite(
+        batch,
+        { role: 'viewer', userId: 'u1', tombstone: () => null, numberReserved: () => true },
+        lookupOfDocs(workspace),
+      );
+      expect(verdicts.map((v) => v.ok)).toEqual([true, true]);
+    }
   });
 
   it('are stored under the id of their person and target', () => {

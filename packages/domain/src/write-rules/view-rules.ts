@@ -1,4 +1,5 @@
 import { favoriteTargetType } from '../favorites.ts';
+import { maySeeView } from '../saved-views.ts';
 import { LIMITS } from '../limits.ts';
 import { can } from '../permissions.ts';
 import { sentString } from './sent-fields.ts';
@@ -35,7 +36,11 @@ export const viewSharing: WriteRule = {
       doc.ownerId !== context.userId
     )
       return { code: 'FORBIDDEN', path: 'shared', message: VIEW_STAYS_SHARED };
-    if (doc.projectId !== null && lookup.get(doc.projectId)?.type !== 'project')
+    // Checked when it is set: a view whose project was deleted since can still be renamed,
+    // made personal or deleted.
+    const projectSet =
+      !existing || (existing.type === 'view' && existing.projectId !== doc.projectId);
+    if (projectSet && doc.projectId !== null && lookup.get(doc.projectId)?.type !== 'project')
       return { path: 'projectId', message: VIEW_PROJECT_NOT_FOUND };
     if (existing || write.restore) return null;
     const others = lookup.all('view').filter((v) => v._id !== doc._id);
@@ -46,7 +51,8 @@ export const viewSharing: WriteRule = {
   reads: (doc, existing) => {
     if (doc.type !== 'view') return {};
     const projectId = sentString(doc, 'projectId');
-    return { ids: projectId ? [projectId] : [], lists: existing ? [] : ['view'] };
+    const changed = existing?.type !== 'view' || existing.projectId !== (projectId ?? null);
+    return { ids: projectId && changed ? [projectId] : [], lists: existing ? [] : ['view'] };
   },
 };
 
@@ -65,7 +71,7 @@ export const favoriteOfTarget: WriteRule = {
     const target = lookup.get(doc.target);
     if (!target || target.type !== favoriteTargetType(doc.target))
       return { path: 'target', message: FAVORITE_TARGET_NOT_FOUND };
-    if (target.type === 'view' && !target.shared && target.ownerId !== doc.userId)
+    if (target.type === 'view' && !maySeeView(target, doc.userId))
       return { path: 'target', message: FAVORITE_OF_PRIVATE_VIEW };
     if (write.restore) return null;
     const own = lookup.all('favorite').filter((f) => f.userId === doc.userId && f._id !== doc._id);

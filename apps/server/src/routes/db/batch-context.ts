@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   favoritePrefix,
   LIMITS,
+  mayCreateType,
   PARENT_CHAIN_MAX,
   readsOfBatch,
   sentDocId,
@@ -44,16 +45,21 @@ export async function loadBatch(
   numbers: ReservedBlocks,
 ): Promise<LoadedBatch> {
   const db = access.workspace.dbName;
+  // Only documents of types the role may write reach the rules; the rest are refused at
+  // admission, so nothing is read for them (a viewer's batch of made-up issues costs nothing).
+  const checkable = (doc: unknown) => {
+    const type = typeOfId(sentDocId(doc));
+    return type !== null && mayCreateType(access.role, type);
+  };
   // What the rules could ask for if every document were new: more than they will, read in the
-  // same request as the batch's own documents, so most batches cost that one read. (Every role
-  // writes something the rules read around: a viewer pins favourites and saves views.)
-  const guessed = [...readsOfBatch(sent, () => undefined).ids];
+  // same request as the batch's own documents, so most batches cost that one read.
+  const guessed = [...readsOfBatch(sent.filter(checkable), () => undefined).ids];
   const { stored, deletedRevs, others } = await readBatchDocuments(couch, db, sent, guessed);
   const tombstones = await restoredTombstones(couch, db, sent, deletedRevs);
   const docs = sent.map((doc) => vouchedDeletion(doc, stored));
 
   const known = new Map([...others, ...stored]);
-  const reads = readsOfBatch(docs, (id) => stored.get(id));
+  const reads = readsOfBatch(docs.filter(checkable), (id) => stored.get(id));
   const asked = new Set(guessed);
   const references = [...reads.ids].filter((id) => !known.has(id) && !asked.has(id));
   if (references.length)

@@ -29,14 +29,16 @@ export function removeFavorite(session: WorkspaceSession, target: string): Promi
   });
 }
 
-/** Move a favourite one place up (-1) or down (+1) in the person's sidebar. */
+/** Move a favourite one place up (-1) or down (+1) among those the sidebar `shown`. */
 export function moveFavorite(
   session: WorkspaceSession,
   id: string,
   step: -1 | 1,
+  shown: ReadonlySet<string>,
 ): Promise<WriteOutcome> {
   return session.update(() => {
-    const moved = moveInOrder(own(session), id, step, new Date().toISOString());
+    const order = own(session).filter((f) => shown.has(f._id));
+    const moved = moveInOrder(order, id, step, new Date().toISOString());
     return moved.length ? moved : null;
   });
 }

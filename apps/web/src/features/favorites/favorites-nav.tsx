@@ -1,9 +1,8 @@
 import { NavLink } from 'react-router';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { useDocs } from '../../data/use-docs.ts';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { moveFavorite } from './favorite-writes.ts';
-import { favoriteEntry, useMyFavorites } from './use-favorites.ts';
+import { useFavoriteEntries } from './use-favorites.ts';
 import './favorites.css';
 
 const KIND_NAMES = { issue: 'Issue', project: 'Project', view: 'View', cycle: 'Cycle' } as const;
@@ -14,19 +13,13 @@ const KIND_NAMES = { issue: 'Issue', project: 'Project', view: 'View', cycle: 'C
  */
 export function FavoritesNav({ base }: { base: string }) {
   const session = useWorkspace();
-  const favorites = useMyFavorites();
-  // Names follow their documents: a renamed project or issue is renamed here too.
-  useDocs('issue');
-  useDocs('project');
-  useDocs('view');
-  useDocs('cycle');
-  const entries = favorites
-    .map((f) => favoriteEntry(f, (id) => session.store.get(id), base, session.userId))
-    .filter((e) => e !== null);
+  const entries = useFavoriteEntries(base);
   if (entries.length === 0) return null;
 
   const move = async (id: string, step: -1 | 1, link: HTMLElement) => {
-    const outcome = await moveFavorite(session, id, step);
+    // Among the favourites shown: one whose target is gone must not take a move's place.
+    const shown = new Set(entries.map((e) => e.favorite._id));
+    const outcome = await moveFavorite(session, id, step, shown);
     if (!outcome.ok) showToast(outcome.message, 'error');
     // The list re-renders in its new order; keep focus on the link that moved.
     requestAnimationFrame(() => link.focus());

@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import {
   cycleLabel,
   favoriteId,
   favoritesOf,
   formatIssueKey,
   idTail,
+  maySeeView,
   type FavoriteDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
-import { useDocs } from '../../data/use-docs.ts';
+import { useDoc, useDocs } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 
 /** The signed-in person's favourites, in their order. */
@@ -18,12 +19,34 @@ export function useMyFavorites(): readonly FavoriteDoc[] {
   return useMemo(() => favoritesOf(all, userId), [all, userId]);
 }
 
-/** Whether the signed-in person has pinned `target`. */
+/** Whether the signed-in person has pinned `target`: their one favourite id for it. */
 export function useIsFavorite(target: string): boolean {
   const { userId } = useWorkspace();
-  const all = useDocs('favorite');
-  const id = favoriteId(userId, target);
-  return useMemo(() => all.some((f) => f._id === id), [all, id]);
+  return useDoc(favoriteId(userId, target)) !== undefined;
+}
+
+// The entries last handed out per store and base, kept while equal so the sidebar redraws only
+// when a pinned document's name or place changes, not on every edit of the workspace.
+const shownEntries = new WeakMap<object, { key: string; entries: readonly FavoriteEntry[] }>();
+
+/**
+ * The person's favourites as the sidebar shows them, in their order, those whose target is
+ * gone left out. Read on every change of the workspace, but only a hundred documents at most.
+ */
+export function useFavoriteEntries(base: string): readonly FavoriteEntry[] {
+  const { store, userId } = useWorkspace();
+  const favorites = useMyFavorites();
+  const read = () => {
+    const entries = favorites
+      .map((f) => favoriteEntry(f, (id) => store.get(id), base, userId))
+      .filter((e) => e !== null);
+    const key = JSON.stringify(entries.map((e) => [e.favorite._id, e.name, e.to]));
+    const held = shownEntries.get(favorites);
+    if (held?.key === key) return held.entries;
+    shownEntries.set(favorites, { key, entries });
+    return entries;
+  };
+  return useSyncExternalStore(store.subscribe, read);
 }
 
 /** A favourite as the sidebar shows it: what it is, its name and where it leads. */
@@ -65,7 +88,7 @@ export function favoriteEntry(
     case 'project':
       return { favorite, kind: 'project', name: target.name, to: `${base}/projects/${target.key}` };
     case 'view':
-      if (!target.shared && target.ownerId !== userId) return null;
+      if (!maySeeView(target, userId)) return null;
       return {
         favorite,
         kind: 'view',

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { docId, type ViewDoc } from '@keel/domain';
+import { docId, maySeeView, type ViewDoc } from '@keel/domain';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useDoc, useIssues, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
@@ -21,7 +21,7 @@ export function SavedViewPage() {
   const loaded = useWorkspaceLoaded();
   const found = useDoc(docId('view', viewId));
   const view: ViewDoc | undefined =
-    found?.type === 'view' && (found.shared || found.ownerId === userId) ? found : undefined;
+    found?.type === 'view' && maySeeView(found, userId) ? found : undefined;
   const project = useDoc(view?.projectId);
   const listProject = project?.type === 'project' ? project : undefined;
   const issues = useIssues(listProject?._id);
@@ -29,10 +29,13 @@ export function SavedViewPage() {
   useDocumentTitle(view?.name);
 
   // Opened by its bare address (a bookmark, a link without the query): show what it saved.
-  const bare = params.size === 0;
+  // Only on entering it: clearing every filter afterwards is a change like any other.
+  const entered = useRef<string | null>(null);
   useEffect(() => {
-    if (bare && view?.query) setParams(view.query, { replace: true });
-  }, [bare, view?.query, setParams]);
+    if (!view || entered.current === view._id) return;
+    entered.current = view._id;
+    if (params.size === 0 && view.query) setParams(view.query, { replace: true });
+  }, [view, params, setParams]);
 
   if (!view || (view.projectId && !listProject))
     return loaded ? <NotFound homeHref={`/${slug}`} /> : null;

@@ -1,2 +1,2 @@
 export { MilestoneList } from './milestone-list.tsx';
-export { updateMilestone } from './milestone-writes.ts';
+export { setMilestoneTarget } from './milestone-writes.ts';

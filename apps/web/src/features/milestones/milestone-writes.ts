@@ -58,6 +58,23 @@ export async function updateMilestone(
   });
 }
 
+/**
+ * Only a milestone's target day (the roadmap's drag): built over the latest copy, so a rename
+ * made meanwhile on another device is kept.
+ */
+export async function setMilestoneTarget(
+  session: WorkspaceSession,
+  id: string,
+  targetOn: string | null,
+): Promise<WriteOutcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const milestone = current(session, id);
+    if (!milestone || milestone.targetOn === targetOn) return null;
+    return [{ ...milestone, targetOn, updatedAt: new Date().toISOString() }];
+  });
+}
+
 /** Move a milestone one place earlier (-1) or later (+1) in its project's order. */
 export async function moveMilestone(
   session: WorkspaceSession,

@@ -8,6 +8,7 @@ import {
   deleteStateMovingIssues,
   newDocId,
   newProjectDocument,
+  projectStatus,
   normalizeText,
   type IssueDoc,
   type ProjectDoc,
@@ -210,6 +211,12 @@ export async function saveProjectPlan(
     if (changes.status) next.status = changes.status;
     if (changes.startsOn !== undefined) next.startsOn = changes.startsOn || null;
     if (changes.targetOn !== undefined) next.targetOn = changes.targetOn || null;
-    return [next];
+    // Nothing that differs from the latest copy (keys held against the edge of the roadmap):
+    // no new revision.
+    const same =
+      projectStatus(next) === projectStatus(project) &&
+      (next.startsOn ?? null) === (project.startsOn ?? null) &&
+      (next.targetOn ?? null) === (project.targetOn ?? null);
+    return same ? null : [next];
   });
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { dayNumber, type MilestoneDoc } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { dayLabel } from '../../shared/lib/day-label.ts';
-import { updateMilestone } from '../milestones/index.ts';
+import { setMilestoneTarget } from '../milestones/index.ts';
 import { useDayDrag } from './roadmap-drag.ts';
 import { arrowStep, MILESTONE_KEYS, MILESTONE_KEYS_HINT_ID } from './roadmap-keys.ts';
 import { addDays, clampToScale, xOfDay, type TimeScale } from './time-scale.ts';
@@ -30,9 +30,7 @@ export function MilestoneDiamond({
 }: MilestoneDiamondProps) {
   const session = useWorkspace();
   const navigate = useNavigate();
-  const target = useDateDraft((day: string) =>
-    updateMilestone(session, milestone._id, { name: milestone.name, targetOn: day }),
-  );
+  const target = useDateDraft((day: string) => setMilestoneTarget(session, milestone._id, day));
   const day = target.draft ?? milestone.targetOn;
   const moved = (from: string, delta: number) => clampToScale(scale, addDays(from, delta));
   const startDrag = useDayDrag(scale, day, {

@@ -58,8 +58,10 @@ export function useDayDrag<T>(
     const end = (e: PointerEvent) => {
       if (e.pointerId !== pointerId) return;
       done();
-      if (moved) drop(part, delta, from);
-      else click();
+      // Moved, but back to the day it started on: nothing to save (nor a click).
+      if (moved) {
+        if (delta !== 0) drop(part, delta, from);
+      } else click();
     };
     const abandon = (e: PointerEvent | KeyboardEvent) => {
       if (e instanceof KeyboardEvent && e.key !== 'Escape') return;

@@ -10,7 +10,7 @@ import { createView } from './saved-view-writes.ts';
 export interface SaveViewButtonProps {
   /** The list's project, or null for all issues. */
   projectId: string | null;
-  /** A name to start from ("Copy of …" when saving a view's changes as a new one). */
+  /** A name to start from ("… (copy)" when saving a view's changes as a new one). */
   initialName?: string;
   label?: string;
 }

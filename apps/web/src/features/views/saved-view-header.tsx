@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { can, mayEditView, viewChanged, type ViewDoc } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
@@ -25,8 +25,17 @@ export function SavedViewHeader({ view }: { view: ViewDoc }) {
   const changed = viewChanged(view, query);
   const editable = mayEditView(view, session.role, session.userId);
 
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Saving or resetting takes away the buttons pressed: keep keyboard focus in the header (its
+  // Edit button), or, for someone who cannot edit the view, on the filter they work with next.
+  const keepFocus = () =>
+    requestAnimationFrame(() =>
+      (editButton.current ?? document.querySelector<HTMLElement>('.filter-bar input'))?.focus(),
+    );
+
   const save = async () => {
     const outcome = await saveViewQuery(session, view._id, query);
+    if (outcome.ok) keepFocus();
     showToast(
       outcome.ok ? `View ${view.name} saved` : outcome.message,
       outcome.ok ? 'success' : 'error',
@@ -50,7 +59,13 @@ export function SavedViewHeader({ view }: { view: ViewDoc }) {
               Save changes
             </Button>
           ) : null}
-          <Button size="sm" onClick={() => setParams(view.query, { replace: true })}>
+          <Button
+            size="sm"
+            onClick={() => {
+              setParams(view.query, { replace: true });
+              keepFocus();
+            }}
+          >
             Reset
           </Button>
           <SaveViewButton
@@ -62,11 +77,11 @@ export function SavedViewHeader({ view }: { view: ViewDoc }) {
       ) : null}
       {editable ? (
         <>
-          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
-            Edit
+          <Button ref={editButton} size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            Edit view
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setDeleting(true)}>
-            Delete
+            Delete view
           </Button>
         </>
       ) : null}

@@ -11,7 +11,12 @@ import { useWorkspace } from '../../data/workspace-context.tsx';
 export function ViewsNav({ base }: { base: string }) {
   const { userId } = useWorkspace();
   const all = useDocs('view');
-  const views = useMemo(() => viewsFor(all, userId), [all, userId]);
+  const projects = useDocs('project');
+  // A view of a project deleted since has no list to show: left out, as its page is.
+  const views = useMemo(() => {
+    const live = new Set(projects.map((p) => p._id));
+    return viewsFor(all, userId).filter((v) => v.projectId === null || live.has(v.projectId));
+  }, [all, userId, projects]);
   if (views.length === 0) return null;
   return (
     <section className="sidebar__section" aria-labelledby="sidebar-views">

@@ -22,17 +22,17 @@ export function moveInOrder<T extends OrderedDoc>(
 ): T[] {
   const at = order.findIndex((m) => m._id === id);
   const to = at + step;
-  const milestone = order[at];
-  if (!milestone || to < 0 || to >= order.length) return [];
+  const doc = order[at];
+  if (!doc || to < 0 || to >= order.length) return [];
   const [before, after] = step < 0 ? [order[to - 1], order[to]] : [order[to], order[to + 1]];
   try {
     const sortOrder = generateKeyBetween(before?.sortOrder ?? null, after?.sortOrder ?? null);
-    return [{ ...milestone, sortOrder, updatedAt: now }];
+    return [{ ...doc, sortOrder, updatedAt: now }];
   } catch {
-    const moved = order.filter((m) => m._id !== id);
-    moved.splice(to, 0, milestone);
+    const moved = order.filter((d) => d._id !== id);
+    moved.splice(to, 0, doc);
     const keys = generateNKeysBetween(null, null, moved.length);
-    return moved.map((m, i) => ({ ...m, sortOrder: keys[i]!, updatedAt: now }));
+    return moved.map((d, i) => ({ ...d, sortOrder: keys[i]!, updatedAt: now }));
   }
 }
 
