@@ -347,6 +347,31 @@ async function main() {
       record('open a project page (median of 7)', median(times), 100);
     });
 
+    await step('open project insights', async () => {
+      // From the project's list (where the step before leaves it), its Insights tab: the
+      // cumulative flow over 90 days of its 2,500 issues' histories and their lead times, both
+      // drawn (issue 24). The first visit also loads the page's chunk and uPlot.
+      const tab = page
+        .getByRole('navigation', { name: 'Views' })
+        .getByRole('link', { name: 'Insights' });
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        await tab.waitFor({ timeout: 30_000 });
+        times.push(
+          await timeInPage(
+            page,
+            () => tab.click(),
+            `location.pathname.endsWith('/insights') && document.querySelectorAll('.insight canvas').length >= 2`,
+          ),
+        );
+        await page.goBack();
+        await page.locator(ISSUE_LINK).first().waitFor();
+        await page.waitForTimeout(200);
+      }
+      console.log(`  (insights page opens: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
+      record('open project insights (median of 7)', median(times), 100);
+    });
+
     await step('filter keystrokes', async () => {
       const filter = page.getByRole('searchbox', { name: 'Filter by text' });
       await filter.waitFor({ timeout: 30_000 });

@@ -1,5 +1,6 @@
 import type { ActivityDoc, CycleDoc, IssueDoc, ProjectDoc } from './documents.ts';
 import { dayNumber, dayOf } from './cycles.ts';
+import { valueAt } from './history-at.ts';
 import type { StateCategory } from './workflow.ts';
 
 export interface BurnUpPoint {
@@ -8,20 +9,6 @@ export interface BurnUpPoint {
   scope: number;
   /** Of those, the ones in a completed state. */
   completed: number;
-}
-
-/** The value a field had at `moment`, from its change records (oldest first) and its value now. */
-function valueAt(
-  changes: readonly ActivityDoc[],
-  moment: string,
-  now: string | null,
-): string | null {
-  let value: unknown = changes.length ? changes[0]!.from : now;
-  for (const change of changes) {
-    if (change.createdAt > moment) break;
-    value = change.to;
-  }
-  return typeof value === 'string' ? value : null;
 }
 
 /**

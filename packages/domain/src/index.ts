@@ -44,3 +44,5 @@ export * from './milestones.ts';
 export * from './saved-views.ts';
 export * from './favorites.ts';
 export * from './estimate-scales.ts';
+export * from './insights-flow.ts';
+export * from './insights-times.ts';

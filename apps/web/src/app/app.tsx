@@ -39,6 +39,7 @@ const BoardPage = later(() => import('../features/board/board-page.tsx'), 'Board
 const ProjectPage = later(() => import('../features/projects/project-page.tsx'), 'ProjectPage');
 const CyclesPage = later(() => import('../features/cycles/cycles-page.tsx'), 'CyclesPage');
 const CyclePage = later(() => import('../features/cycles/cycle-page.tsx'), 'CyclePage');
+const InsightsPage = later(() => import('../features/insights/insights-page.tsx'), 'InsightsPage');
 const RoadmapPage = later(() => import('../features/roadmap/roadmap-page.tsx'), 'RoadmapPage');
 const LabelsPage = later(() => import('../features/labels/labels-page.tsx'), 'LabelsPage');
 const ProjectsSettingsPage = later(
@@ -104,6 +105,7 @@ export function App() {
             <Route path="projects/:key/board" element={<Later page={BoardPage} />} />
             <Route path="projects/:key/cycles" element={<Later page={CyclesPage} />} />
             <Route path="projects/:key/cycles/:number" element={<Later page={CyclePage} />} />
+            <Route path="projects/:key/insights" element={<Later page={InsightsPage} />} />
             <Route path="roadmap" element={<Later page={RoadmapPage} />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
             <Route path="views/:viewId" element={<SavedViewPage />} />

@@ -13,6 +13,7 @@ export function ProjectViewTabs({ slug, projectKey }: { slug: string; projectKey
       </NavLink>
       <NavLink to={`/${slug}/projects/${projectKey}/issues${search}`}>List</NavLink>
       <NavLink to={`/${slug}/projects/${projectKey}/board${search}`}>Board</NavLink>
+      <NavLink to={`/${slug}/projects/${projectKey}/insights`}>Insights</NavLink>
     </nav>
   );
 }

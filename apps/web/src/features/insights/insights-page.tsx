@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { DEFAULT_INSIGHT_RANGE, dayOfMoment, INSIGHT_RANGES, type ProjectDoc } from '@keel/domain';
+import { useProjectByKey } from '../../data/use-docs.ts';
+import { useWorkspace } from '../../data/workspace-context.tsx';
+import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { ProjectViewTabs } from '../views/index.ts';
+import { FlowChart } from './flow-chart.tsx';
+import { TimesChart } from './times-chart.tsx';
+import { useInsights } from './use-insights.ts';
+import './insights.css';
+
+/**
+ * `/:ws/projects/:key/insights` (issue 24): a project's cumulative flow and its lead and cycle
+ * times, drawn from the replica on this device (no request), over the last 30, 90 or 365 days.
+ */
+export function InsightsPage() {
+  const { key } = useParams();
+  const { slug } = useWorkspace();
+  const project = useProjectByKey(key);
+  useDocumentTitle(project ? `${project.name} insights` : 'Insights');
+  if (!project) return <NotFound homeHref={`/${slug}`} headingLevel={1} />;
+  return <Insights key={project._id} project={project} />;
+}
+
+function Insights({ project }: { project: ProjectDoc }) {
+  const { slug } = useWorkspace();
+  const [days, setDays] = useState<number>(DEFAULT_INSIGHT_RANGE);
+  const today = dayOfMoment(new Date());
+  const { flow, times } = useInsights(project, today, days);
+  const rangeLabel = `in the last ${days} days`;
+  return (
+    <div className="page insights-page">
+      <header className="page-header">
+        <h1>{project.name}</h1>
+        <ProjectViewTabs slug={slug} projectKey={project.key} />
+      </header>
+      <div className="insights-page__bar">
+        <div className="insights-page__range" role="group" aria-label="Range">
+          {INSIGHT_RANGES.map((n) => (
+            <Button
+              key={n}
+              size="sm"
+              variant="ghost"
+              className="insight__option"
+              aria-pressed={days === n}
+              onClick={() => setDays(n)}
+            >
+              {n} days
+            </Button>
+          ))}
+        </div>
+        <span className="insights-page__meta">
+          Drawn from this device’s copy, up to today (UTC)
+        </span>
+      </div>
+      <div className="insights-page__charts">
+        <FlowChart flow={flow} days={days} rangeLabel={rangeLabel} />
+        <TimesChart times={times} rangeLabel={rangeLabel} />
+      </div>
+    </div>
+  );
+}
