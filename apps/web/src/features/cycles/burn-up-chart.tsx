@@ -1,24 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dayNumber, dayOf, type BurnUpPoint } from '@keel/domain';
+import { useDarkScheme } from '../../shared/lib/use-dark-scheme.ts';
 import './burn-up-chart.css';
 
 const HEIGHT = 220;
 const DAY_S = 86_400;
-const DARK = '(prefers-color-scheme: dark)';
-
-/** Redraws when the system switches between light and dark: the chart's colours are the theme's. */
-function useColorScheme(): boolean {
-  const [dark, setDark] = useState(() => matchMedia(DARK).matches);
-  useEffect(() => {
-    const query = matchMedia(DARK);
-    const changed = () => setDark(query.matches);
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
-  }, []);
-  return dark;
-}
 
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00.000Z`).toLocaleDateString(undefined, {
@@ -43,7 +31,7 @@ export function BurnUpChart({
   to: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const dark = useColorScheme();
+  const dark = useDarkScheme();
 
   useEffect(() => {
     const target = box.current;

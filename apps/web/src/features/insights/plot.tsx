@@ -1,20 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-
-const DARK = '(prefers-color-scheme: dark)';
-
-/** Redraws when the system switches between light and dark: the charts' colours are the theme's. */
-export function useColorScheme(): boolean {
-  const [dark, setDark] = useState(() => matchMedia(DARK).matches);
-  useEffect(() => {
-    const query = matchMedia(DARK);
-    const changed = () => setDark(query.matches);
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
-  }, []);
-  return dark;
-}
+import { useDarkScheme } from '../../shared/lib/use-dark-scheme.ts';
 
 /** Reads a design token (`--color-accent`) as the chart's element sees it now. */
 export type TokenReader = (name: string) => string;
@@ -56,7 +43,7 @@ export function Plot({
   className: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const dark = useColorScheme();
+  const dark = useDarkScheme();
 
   useEffect(() => {
     const target = box.current;
