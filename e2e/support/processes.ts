@@ -47,10 +47,12 @@ export async function startKeel(
   what: string,
   dataDir: string,
   env: Record<string, string>,
+  /** Another way to boot it (a test-only entry such as `testing/server-ahead.ts`). */
+  entry = 'apps/server/src/server.ts',
 ): Promise<{ keel: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const keel = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const keel = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, PORT: String(port), KEEL_DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: 'ignore',
   });
