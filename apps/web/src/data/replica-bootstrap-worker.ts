@@ -4,6 +4,7 @@ import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import type { FillReport, FillRequest } from './replica-bootstrap-messages.ts';
 import { ReplicaFill } from './replica-bootstrap.ts';
 import type { BootstrapDb } from './replica-fill-mark.ts';
+import { allowOpeningAfterClockWentBack } from './replica-clock-guard.ts';
 
 /**
  * Fills a replica off the page's thread (replica-bootstrap.ts). Saving a workspace's documents in
@@ -29,6 +30,7 @@ let answerCaughtUp: () => void = () => undefined;
 let answerFilled: () => void = () => undefined;
 
 async function start(name: string, remoteUrl: string): Promise<void> {
+  await allowOpeningAfterClockWentBack(name);
   const db = new PouchDB<object>(name, { auto_compaction: true, adapter: 'indexeddb' });
   try {
     fill = new ReplicaFill(db as unknown as BootstrapDb, remoteUrl, remoteFetch, {

@@ -15,6 +15,7 @@ import {
 import { pushAhead, type PushAheadDb } from './replica-push-ahead.ts';
 import { deleteSnapshotDb } from './snapshot-db.ts';
 import type { Direction, Replica, ReplicationError, ReplicationEvents } from './replica-types.ts';
+import { allowOpeningAfterClockWentBack, idbNameOf } from './replica-clock-guard.ts';
 
 export type {
   Seq,
@@ -64,6 +65,7 @@ const closing = new Map<string, Promise<void>>();
 /** A replica of this name, once any close of another instance of it has finished. */
 export async function openReplicaWhenClosed(name: string): Promise<Replica> {
   await closing.get(name);
+  await allowOpeningAfterClockWentBack(name);
   return openReplica(name);
 }
 
@@ -217,7 +219,7 @@ export function openReplica(name: string): Replica {
 export async function destroyReplica(name: string): Promise<void> {
   await deleteSnapshotDb(name);
   await new Promise<void>((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(`_pouch_${name}`);
+    const request = indexedDB.deleteDatabase(idbNameOf(name));
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error(`Could not delete ${name}`));
     // Another tab holding it open: the deletion completes when that tab lets go.
