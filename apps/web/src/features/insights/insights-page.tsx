@@ -4,13 +4,15 @@ import { DEFAULT_INSIGHT_RANGE, dayOfMoment, INSIGHT_RANGES, type ProjectDoc } f
 import { useProjectByKey } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
-import { Button } from '../../shared/ui/button.tsx';
+import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { ProjectViewTabs } from '../views/index.ts';
 import { FlowChart } from './flow-chart.tsx';
 import { TimesChart } from './times-chart.tsx';
 import { useInsights } from './use-insights.ts';
 import './insights.css';
+
+const RANGE_OPTIONS = INSIGHT_RANGES.map((n) => ({ value: n, label: `${n} days` }));
 
 /**
  * `/:ws/projects/:key/insights` (issue 24): a project's cumulative flow and its lead and cycle
@@ -38,20 +40,13 @@ function Insights({ project }: { project: ProjectDoc }) {
         <ProjectViewTabs slug={slug} projectKey={project.key} />
       </header>
       <div className="insights-page__bar">
-        <div className="insights-page__range" role="group" aria-label="Range">
-          {INSIGHT_RANGES.map((n) => (
-            <Button
-              key={n}
-              size="sm"
-              variant="ghost"
-              className="insight__option"
-              aria-pressed={days === n}
-              onClick={() => setDays(n)}
-            >
-              {n} days
-            </Button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Range"
+          className="insights-page__range"
+          options={RANGE_OPTIONS}
+          value={days}
+          onChange={setDays}
+        />
         <span className="insights-page__meta">
           Drawn from this device’s copy, up to today (UTC)
         </span>

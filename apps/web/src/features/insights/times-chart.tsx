@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import uPlot, { type AlignedData } from 'uplot';
 import { DURATION_BUCKETS, type DurationStats, type IssueTimes } from '@keel/domain';
-import { Button } from '../../shared/ui/button.tsx';
+import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { durationLabel } from './format.ts';
 import { axisStyle, Plot, type TokenReader } from './plot.tsx';
 
@@ -12,6 +12,10 @@ const MEASURES: Record<Measure, { name: string; from: string }> = {
   lead: { name: 'Lead time', from: 'created' },
   cycle: { name: 'Cycle time', from: 'started' },
 };
+const MEASURE_OPTIONS = (Object.keys(MEASURES) as Measure[]).map((m) => ({
+  value: m,
+  label: MEASURES[m].name,
+}));
 
 /**
  * Lead time or cycle time (issue 24) of the issues completed in the range, as a histogram in
@@ -34,20 +38,13 @@ export function TimesChart({ times, rangeLabel }: { times: IssueTimes; rangeLabe
           Days from {from} to completed, for issues completed {rangeLabel}.
         </p>
       </figcaption>
-      <div className="insight__switch" role="group" aria-label="Measure">
-        {(Object.keys(MEASURES) as Measure[]).map((m) => (
-          <Button
-            key={m}
-            size="sm"
-            variant="ghost"
-            className="insight__option"
-            aria-pressed={measure === m}
-            onClick={() => setMeasure(m)}
-          >
-            {MEASURES[m].name}
-          </Button>
-        ))}
-      </div>
+      <SegmentedControl
+        label="Measure"
+        className="insight__switch"
+        options={MEASURE_OPTIONS}
+        value={measure}
+        onChange={setMeasure}
+      />
       {stats.count === 0 ? (
         <p className="insight__empty">
           {measure === 'cycle' && times.lead.count > 0

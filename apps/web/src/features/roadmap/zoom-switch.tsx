@@ -1,4 +1,4 @@
-import { Button } from '../../shared/ui/button.tsx';
+import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import type { Zoom } from './time-scale.ts';
 
 const ZOOMS: { value: Zoom; label: string }[] = [
@@ -6,22 +6,7 @@ const ZOOMS: { value: Zoom; label: string }[] = [
   { value: 'quarters', label: 'Quarters' },
 ];
 
-/** Months or quarters: two pressed-or-not buttons, as a segmented control. */
+/** Months or quarters. */
 export function ZoomSwitch({ zoom, onChange }: { zoom: Zoom; onChange: (zoom: Zoom) => void }) {
-  return (
-    <div className="zoom-switch" role="group" aria-label="Zoom">
-      {ZOOMS.map(({ value, label }) => (
-        <Button
-          key={value}
-          size="sm"
-          variant="ghost"
-          className="zoom-switch__option"
-          aria-pressed={zoom === value}
-          onClick={() => onChange(value)}
-        >
-          {label}
-        </Button>
-      ))}
-    </div>
-  );
+  return <SegmentedControl label="Zoom" options={ZOOMS} value={zoom} onChange={onChange} />;
 }
