@@ -126,12 +126,18 @@ test('saved views, shared and personal, and each person’s favourites', async (
   await expect(memberFavourites).toHaveCount(2);
   await expect(sidebarSection(page, 'Favourites')).toHaveCount(0);
 
-  // The owner deletes the shared view: it leaves the member's sidebar and favourites.
+  // The owner deletes the shared view: it leaves the member's sidebar and their favourites'
+  // links.
   await page.getByRole('button', { name: 'Delete view', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
   await expect(page.locator('.toast')).toContainText('View Shipped deleted');
   await expect(sidebarSection(member.page, 'Views')).toHaveCount(0, SYNCED);
   await expect(memberFavourites).toHaveText(['Project: Engineering'], SYNCED);
+  // The pin of the deleted view stays until unpinned (it counts toward the hundred).
+  const favouritesSection = sidebarSection(member.page, 'Favourites');
+  await expect(favouritesSection).toContainText('View no longer available');
+  await favouritesSection.getByRole('button', { name: 'Unpin view no longer available' }).click();
+  await expect(favouritesSection).not.toContainText('View no longer available');
   await viewer.context.close();
   await member.context.close();
   await owner.context.close();

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { moveFavorite } from './favorite-writes.ts';
+import { moveFavorite, removeFavorite } from './favorite-writes.ts';
 import { useFavoriteEntries } from './use-favorites.ts';
 import './favorites.css';
 
@@ -16,9 +16,14 @@ export function FavoritesNav({ base }: { base: string }) {
   const entries = useFavoriteEntries(base);
   if (entries.length === 0) return null;
 
+  const unpin = async (target: string) => {
+    const outcome = await removeFavorite(session, target);
+    if (!outcome.ok) showToast(outcome.message, 'error');
+  };
+
   const move = async (id: string, step: -1 | 1, link: HTMLElement) => {
-    // Among the favourites shown: one whose target is gone must not take a move's place.
-    const shown = new Set(entries.map((e) => e.favorite._id));
+    // Among the favourites that lead somewhere: a gone one must not take a move's place.
+    const shown = new Set(entries.filter((e) => e.to !== null).map((e) => e.favorite._id));
     const outcome = await moveFavorite(session, id, step, shown);
     if (!outcome.ok) showToast(outcome.message, 'error');
     // The list re-renders in its new order; keep focus on the link that moved.
@@ -31,28 +36,45 @@ export function FavoritesNav({ base }: { base: string }) {
         Favourites
       </h2>
       <ul className="sidebar__links">
-        {entries.map((entry) => (
-          <li key={entry.favorite._id}>
-            <NavLink
-              to={entry.to}
-              end
-              aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-              onKeyDown={(event) => {
-                if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-                event.preventDefault();
-                void move(
-                  entry.favorite._id,
-                  event.key === 'ArrowUp' ? -1 : 1,
-                  event.currentTarget,
-                );
-              }}
-            >
+        {entries.map((entry) =>
+          entry.to === null ? (
+            <li key={entry.favorite._id} className="favorite-gone">
               <span className={`favorite-kind favorite-kind--${entry.kind}`} aria-hidden="true" />
-              <span className="visually-hidden">{KIND_NAMES[entry.kind]}: </span>
               <span className="sidebar__link-text">{entry.name}</span>
-            </NavLink>
-          </li>
-        ))}
+              <button
+                type="button"
+                className="favorite-gone__unpin"
+                aria-label={`Unpin ${entry.name.toLowerCase()}`}
+                title="Unpin"
+                onClick={() => void unpin(entry.favorite.target)}
+              >
+                ×
+              </button>
+            </li>
+          ) : (
+            <li key={entry.favorite._id}>
+              <NavLink
+                to={entry.to}
+                end
+                aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                onKeyDown={(event) => {
+                  if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown'))
+                    return;
+                  event.preventDefault();
+                  void move(
+                    entry.favorite._id,
+                    event.key === 'ArrowUp' ? -1 : 1,
+                    event.currentTarget,
+                  );
+                }}
+              >
+                <span className={`favorite-kind favorite-kind--${entry.kind}`} aria-hidden="true" />
+                <span className="visually-hidden">{KIND_NAMES[entry.kind]}: </span>
+                <span className="sidebar__link-text">{entry.name}</span>
+              </NavLink>
+            </li>
+          ),
+        )}
       </ul>
     </section>
   );

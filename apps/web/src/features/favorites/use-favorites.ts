@@ -3,7 +3,9 @@ import {
   cycleLabel,
   favoriteId,
   favoritesOf,
+  favoriteTargetType,
   formatIssueKey,
+  type FavoriteTargetType,
   idTail,
   maySeeView,
   type FavoriteDoc,
@@ -30,16 +32,18 @@ export function useIsFavorite(target: string): boolean {
 const shownEntries = new WeakMap<object, { key: string; entries: readonly FavoriteEntry[] }>();
 
 /**
- * The person's favourites as the sidebar shows them, in their order, those whose target is
- * gone left out. Read on every change of the workspace, but only a hundred documents at most.
+ * The person's favourites as the sidebar shows them, in their order; one whose target is gone
+ * (deleted, or a view made personal by its owner) leads nowhere and can be unpinned, since it
+ * still counts toward the hundred. Read on every change of the workspace, but only a hundred
+ * documents at most.
  */
 export function useFavoriteEntries(base: string): readonly FavoriteEntry[] {
   const { store, userId } = useWorkspace();
   const favorites = useMyFavorites();
   const read = () => {
-    const entries = favorites
-      .map((f) => favoriteEntry(f, (id) => store.get(id), base, userId))
-      .filter((e) => e !== null);
+    const entries = favorites.map(
+      (f) => favoriteEntry(f, (id) => store.get(id), base, userId) ?? goneEntry(f),
+    );
     const key = JSON.stringify(entries.map((e) => [e.favorite._id, e.name, e.to]));
     const held = shownEntries.get(favorites);
     if (held?.key === key) return held.entries;
@@ -49,12 +53,25 @@ export function useFavoriteEntries(base: string): readonly FavoriteEntry[] {
   return useSyncExternalStore(store.subscribe, read);
 }
 
-/** A favourite as the sidebar shows it: what it is, its name and where it leads. */
+/** A favourite as the sidebar shows it: what it is, its name and where it leads (if anywhere). */
 export interface FavoriteEntry {
   favorite: FavoriteDoc;
-  kind: 'issue' | 'project' | 'view' | 'cycle';
+  kind: FavoriteTargetType;
   name: string;
-  to: string;
+  /** Null when the pinned document is gone. */
+  to: string | null;
+}
+
+const GONE_NAMES: Record<FavoriteTargetType, string> = {
+  issue: 'Deleted issue',
+  project: 'Deleted project',
+  view: 'View no longer available',
+  cycle: 'Deleted cycle',
+};
+
+function goneEntry(favorite: FavoriteDoc): FavoriteEntry {
+  const kind = favoriteTargetType(favorite.target) ?? 'issue';
+  return { favorite, kind, name: GONE_NAMES[kind], to: null };
 }
 
 /**
