@@ -20,6 +20,13 @@ test('a project’s plan and milestones, with each milestone’s progress', asyn
   await owner.keel.createIssue('Ship the beta');
   await owner.keel.createIssue('Write the launch post');
   await owner.keel.createIssue('Third');
+  // With no milestones, Shift+M on an issue says where they are made.
+  await page.goto(`/${slug}/issue/ENG-1`);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Shift+M');
+  await expect(page.locator('.toast')).toContainText(
+    'This project has no milestones yet. Add them on the project’s page.',
+  );
   const viewer = await inviteAndJoin(browser, owner, 'Viewer', 'viewer');
 
   // The projects page leads to the project's page.
