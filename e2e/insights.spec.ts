@@ -88,5 +88,29 @@ test('a project’s insights: flow, lead and cycle time, as charts and tables', 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('.insight canvas')).toHaveCount(2);
   await owner.keel.expectAccessible();
+
+  // A saved view's insights: only the issues it shows (started ones), by its own tab.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`/${slug}/issues?state=in-progress`);
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('In flight');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'In flight' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Insights' })
+    .click();
+  await expect(page).toHaveURL(/\/views\/[A-Za-z0-9]+\/insights\?state=in-progress/);
+  await expect(page.getByRole('heading', { level: 1, name: 'In flight' })).toBeVisible();
+  const viewFlow = page.getByRole('figure', { name: 'Cumulative flow' });
+  await expect(viewFlow.locator('canvas')).toHaveCount(1);
+  // None of the view's issues is done: its lead time says so instead of drawing nothing.
+  await expect(page.getByRole('figure', { name: 'Lead time' })).toContainText(
+    'No completed issues in the last 90 days',
+  );
+  await viewFlow.getByText('Show as table').click();
+  const viewToday = viewFlow.getByRole('table').getByRole('row').nth(1).getByRole('cell');
+  await expect(viewToday).toHaveText(['0', '0', '1', '0', '0']);
+  await owner.keel.expectAccessible();
   await owner.context.close();
 });

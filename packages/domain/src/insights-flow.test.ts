@@ -44,7 +44,7 @@ describe('cumulativeFlow', () => {
     cumulativeFlow({
       issues: [a, b, c],
       activityOf: (id) => history[id] ?? [],
-      project,
+      workflows: project,
       today,
       ...(days ? { days } : {}),
     });
@@ -81,7 +81,12 @@ describe('cumulativeFlow', () => {
 
   it('has no days without issues, and leaves out those created after today', () => {
     expect(flow('2026-02-01').days).toEqual([]);
-    const none = cumulativeFlow({ issues: [], activityOf: () => [], project, today: '2026-03-01' });
+    const none = cumulativeFlow({
+      issues: [],
+      activityOf: () => [],
+      workflows: project,
+      today: '2026-03-01',
+    });
     expect(none.days).toEqual([]);
     expect(none.counts.backlog).toEqual([]);
   });
@@ -91,7 +96,7 @@ describe('cumulativeFlow', () => {
     const result = cumulativeFlow({
       issues: [moved],
       activityOf: () => [stateChange(moved._id, 'elsewhere', 'todo', '2026-03-02T00:00:00.000Z')],
-      project,
+      workflows: project,
       today: '2026-03-02',
     });
     expect(result.counts.unstarted).toEqual([0, 1]);
@@ -148,7 +153,7 @@ describe('cumulativeFlow', () => {
           });
           const today = dayOf(base + todayOffset);
           const activityOf = (id: string) => history.get(id) ?? [];
-          const result = cumulativeFlow({ issues, activityOf, project, today, days });
+          const result = cumulativeFlow({ issues, activityOf, workflows: project, today, days });
           const states = [...project.states, ...project.formerStates!];
           for (const [i, day] of result.days.entries()) {
             const expected = Object.fromEntries(STATE_CATEGORIES.map((c) => [c, 0])) as Record<
@@ -211,7 +216,7 @@ describe('cumulativeFlow', () => {
       cumulativeFlow({
         issues,
         activityOf: (id) => history.get(id) ?? [],
-        project,
+        workflows: project,
         today: '2026-07-01',
         days: 365,
       });
@@ -225,5 +230,43 @@ describe('cumulativeFlow', () => {
     const result = run();
     expect(result.days).toHaveLength(365);
     expect(result.counts.completed.at(-1)).toBe(10_000);
+  });
+});
+
+describe('cumulativeFlow over several projects (a saved view)', () => {
+  it('reads each issue in its own project’s workflow', () => {
+    const ops = testProject({
+      _id: 'project:p2',
+      key: 'OPS',
+      states: [
+        { id: 'open', name: 'Open', category: 'unstarted', color: '#64748B' },
+        { id: 'shipped', name: 'Shipped', category: 'completed', color: '#10B981' },
+      ],
+    });
+    const at = '2026-03-01T10:00:00.000Z';
+    const eng = testIssue({ number: 1, createdAt: at, stateId: 'in-progress' });
+    const shipped = {
+      ...testIssue({ number: 2, createdAt: at }),
+      projectId: ops._id,
+      stateId: 'shipped',
+    };
+    const orphan = { ...testIssue({ number: 3, createdAt: at }), projectId: 'project:gone' };
+    const result = cumulativeFlow({
+      issues: [eng, shipped, orphan],
+      activityOf: () => [],
+      workflows: new Map([
+        [project._id, project],
+        [ops._id, ops],
+      ]),
+      today: '2026-03-01',
+    });
+    // An issue of a project not in the map (deleted) has no category to count in.
+    expect(lastDay(result)).toEqual({
+      backlog: 0,
+      unstarted: 0,
+      started: 1,
+      completed: 1,
+      canceled: 0,
+    });
   });
 });

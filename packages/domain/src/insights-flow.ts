@@ -31,20 +31,37 @@ export function rangeStart(today: string, days: number): string {
  * one on its day, and a running sum gives every day's counts, so 10,000 issues over a year cost
  * their changes plus 5 × 365 additions, never issues × days.
  */
+type WorkflowOf = Pick<ProjectDoc, 'states' | 'formerStates'>;
+/** One project's workflow, or every project's by id. */
+export type Workflows = WorkflowOf | ReadonlyMap<string, WorkflowOf>;
+
 export function cumulativeFlow(input: {
   issues: readonly IssueDoc[];
   activityOf: (issueId: string) => readonly ActivityDoc[];
-  project: Pick<ProjectDoc, 'states' | 'formerStates'>;
+  /**
+   * The workflow each issue's states are read in: its project's (a project's insights), or, for
+   * issues of several projects (a saved view's), each one's own by its project id.
+   */
+  workflows: Workflows;
   today: string;
   days?: number;
 }): CumulativeFlow {
-  const { issues, project, today } = input;
-  const categories = new Map<string, StateCategory>();
-  // Current states win over former ones of the same id: formerStates lists only removed ones.
-  for (const s of project.formerStates ?? []) categories.set(s.id, s.category);
-  for (const s of project.states) categories.set(s.id, s.category);
-  const categoryOf = (id: unknown) =>
-    typeof id === 'string' ? (categories.get(id) ?? null) : null;
+  const { issues, today } = input;
+  const tables = new Map<WorkflowOf, Map<string, StateCategory>>();
+  const tableOf = (issue: IssueDoc) => {
+    const workflow =
+      input.workflows instanceof Map ? input.workflows.get(issue.projectId) : input.workflows;
+    if (!workflow) return null;
+    let categories = tables.get(workflow);
+    if (!categories) {
+      categories = new Map();
+      // Current states win over former ones of the same id: formerStates lists only removed ones.
+      for (const s of workflow.formerStates ?? []) categories.set(s.id, s.category);
+      for (const s of workflow.states) categories.set(s.id, s.category);
+      tables.set(workflow, categories);
+    }
+    return categories;
+  };
 
   const dayOfTime = dayReader();
   const last = dayNumber(today);
@@ -64,6 +81,9 @@ export function cumulativeFlow(input: {
   for (const issue of issues) {
     const born = dayOfTime(issue.createdAt);
     if (born > last) continue;
+    const categories = tableOf(issue);
+    const categoryOf = (id: unknown) =>
+      typeof id === 'string' ? (categories?.get(id) ?? null) : null;
     const changes = input.activityOf(issue._id);
     let current: StateCategory | null = null;
     let seen = false;

@@ -40,6 +40,10 @@ const ProjectPage = later(() => import('../features/projects/project-page.tsx'),
 const CyclesPage = later(() => import('../features/cycles/cycles-page.tsx'), 'CyclesPage');
 const CyclePage = later(() => import('../features/cycles/cycle-page.tsx'), 'CyclePage');
 const InsightsPage = later(() => import('../features/insights/insights-page.tsx'), 'InsightsPage');
+const ViewInsightsPage = later(
+  () => import('../features/insights/view-insights-page.tsx'),
+  'ViewInsightsPage',
+);
 const RoadmapPage = later(() => import('../features/roadmap/roadmap-page.tsx'), 'RoadmapPage');
 const LabelsPage = later(() => import('../features/labels/labels-page.tsx'), 'LabelsPage');
 const ProjectsSettingsPage = later(
@@ -109,6 +113,7 @@ export function App() {
             <Route path="roadmap" element={<Later page={RoadmapPage} />} />
             <Route path="issue/:issueKey" element={<IssuePage />} />
             <Route path="views/:viewId" element={<SavedViewPage />} />
+            <Route path="views/:viewId/insights" element={<Later page={ViewInsightsPage} />} />
             <Route path="inbox" element={<Later page={InboxPage} />} />
             <Route path="settings" element={<SettingsLayout />}>
               <Route index element={<Later page={GeneralSettingsRoute} />} />

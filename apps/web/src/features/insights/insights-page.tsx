@@ -1,7 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { DEFAULT_INSIGHT_RANGE, dayOfMoment, INSIGHT_RANGES, type ProjectDoc } from '@keel/domain';
-import { useProjectByKey } from '../../data/use-docs.ts';
+import {
+  DEFAULT_INSIGHT_RANGE,
+  dayOfMoment,
+  INSIGHT_RANGES,
+  type IssueDoc,
+  type ProjectDoc,
+  type Workflows,
+} from '@keel/domain';
+import { useIssues, useProjectByKey } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
@@ -29,15 +36,38 @@ export function InsightsPage() {
 
 function Insights({ project }: { project: ProjectDoc }) {
   const { slug } = useWorkspace();
+  const issues = useIssues(project._id);
+  return (
+    <InsightsBody
+      title={project.name}
+      headerExtra={<ProjectViewTabs slug={slug} projectKey={project.key} />}
+      issues={issues}
+      workflows={project}
+    />
+  );
+}
+
+/** The range switch and both charts, for a project's issues or a saved view's. */
+export function InsightsBody({
+  title,
+  headerExtra,
+  issues,
+  workflows,
+}: {
+  title: string;
+  headerExtra: ReactNode;
+  issues: readonly IssueDoc[];
+  workflows: Workflows;
+}) {
   const [days, setDays] = useState<number>(DEFAULT_INSIGHT_RANGE);
   const today = dayOfMoment(new Date());
-  const { flow, times } = useInsights(project, today, days);
+  const { flow, times } = useInsights(issues, workflows, today, days);
   const rangeLabel = `in the last ${days} days`;
   return (
     <div className="page insights-page">
       <header className="page-header">
-        <h1>{project.name}</h1>
-        <ProjectViewTabs slug={slug} projectKey={project.key} />
+        <h1>{title}</h1>
+        {headerExtra}
       </header>
       <div className="insights-page__bar">
         <SegmentedControl

@@ -5,7 +5,7 @@ import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useDoc, useIssues, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
-import { SavedViewHeader } from '../views/index.ts';
+import { SavedViewHeader, SavedViewTabs } from '../views/index.ts';
 import { FavoriteButton } from '../favorites/index.ts';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueListView } from './issue-list-view.tsx';
@@ -48,6 +48,7 @@ export function SavedViewPage() {
       headerExtra={
         <>
           <FavoriteButton target={view._id} what={`view ${view.name}`} />
+          <SavedViewTabs slug={slug} view={view} />
           <SavedViewHeader view={view} />
         </>
       }

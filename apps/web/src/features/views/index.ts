@@ -9,3 +9,4 @@ export { lazyIssueOrder, nextIssueRow, viewRows } from './view-rows.ts';
 export { SaveViewButton } from './save-view-button.tsx';
 export { SavedViewHeader } from './saved-view-header.tsx';
 export { ViewsNav } from './views-nav.tsx';
+export { SavedViewTabs } from './saved-view-tabs.tsx';
