@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { IssuePageModel } from './support/issue-page.ts';
 import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
 import { ViewsPage } from './support/views-page.ts';
 
@@ -31,8 +32,12 @@ test('a project’s estimate scale, its issues’ sizes and their sums', async (
   const estimate = page.getByLabel('Estimate', { exact: true });
   await expect(estimate.locator('option')).toHaveText(['No estimate', 'XS', 'S', 'M', 'L', 'XL']);
   await estimate.selectOption('S');
+  // Saved on the device (its activity shown) before the next page is loaded.
+  const issue = new IssuePageModel(page);
+  await issue.expectActivity('set the estimate to 2 points');
   await page.goto(`/${slug}/issue/ENG-2`);
   await estimate.selectOption('XL');
+  await issue.expectActivity('set the estimate to 8 points');
   // The estimate given in Fibonacci stays, and stays listed.
   await page.goto(`/${slug}/issue/ENG-3`);
   await expect(estimate).toHaveValue('13');
