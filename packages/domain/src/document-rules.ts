@@ -1,3 +1,5 @@
+// Over 300 lines: one write's shape and role checks (create, edit, delete, restore, sibling
+// revisions) read as one decision; the rules about the workspace around it are in write-rules/.
 import type { z } from 'zod';
 import type { Role } from './fields.ts';
 import type { FieldError, ErrorCode } from './errors.ts';

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { docId, filterIssues, maySeeView, parseViewQuery, type ViewDoc } from '@keel/domain';
+import { useSearchParams } from 'react-router';
+import { filterIssues, parseViewQuery } from '@keel/domain';
 import {
   issueKeyOf,
   useBlockSets,
-  useDoc,
   useIssues,
   useProjectMap,
   useWorkspaceLoaded,
@@ -12,7 +11,7 @@ import {
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
 import { NotFound } from '../../shared/ui/not-found.tsx';
-import { SavedViewTabs, useLiveMilestones } from '../views/index.ts';
+import { SavedViewTabs, useLiveMilestones, useSavedView } from '../views/index.ts';
 import { InsightsBody } from './insights-page.tsx';
 
 /**
@@ -21,12 +20,9 @@ import { InsightsBody } from './insights-page.tsx';
  * not) or else the ones it saved; each issue read in its own project's workflow.
  */
 export function ViewInsightsPage() {
-  const { viewId = '' } = useParams();
-  const { slug, userId } = useWorkspace();
+  const { slug } = useWorkspace();
   const loaded = useWorkspaceLoaded();
-  const found = useDoc(docId('view', viewId));
-  const view: ViewDoc | undefined =
-    found?.type === 'view' && maySeeView(found, userId) ? found : undefined;
+  const view = useSavedView();
   const [params] = useSearchParams();
   const query = params.size ? params.toString() : (view?.query ?? '');
   const filter = useMemo(() => parseViewQuery(query).filter, [query]);

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { docId, maySeeView, type ViewDoc } from '@keel/domain';
+import { useSearchParams } from 'react-router';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { useDoc, useIssues, useWorkspaceLoaded } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
-import { SavedViewHeader, SavedViewTabs } from '../views/index.ts';
+import { SavedViewHeader, SavedViewTabs, useSavedView } from '../views/index.ts';
 import { FavoriteButton } from '../favorites/index.ts';
 import { EmptyIssues } from './empty-issues.tsx';
 import { IssueListView } from './issue-list-view.tsx';
@@ -16,12 +15,9 @@ import { IssueListView } from './issue-list-view.tsx';
  * and the view says it has unsaved changes. Another person's personal view is not found.
  */
 export function SavedViewPage() {
-  const { viewId = '' } = useParams();
-  const { slug, userId } = useWorkspace();
+  const { slug } = useWorkspace();
   const loaded = useWorkspaceLoaded();
-  const found = useDoc(docId('view', viewId));
-  const view: ViewDoc | undefined =
-    found?.type === 'view' && maySeeView(found, userId) ? found : undefined;
+  const view = useSavedView();
   const project = useDoc(view?.projectId);
   const listProject = project?.type === 'project' ? project : undefined;
   const issues = useIssues(listProject?._id);

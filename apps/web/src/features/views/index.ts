@@ -10,3 +10,4 @@ export { SaveViewButton } from './save-view-button.tsx';
 export { SavedViewHeader } from './saved-view-header.tsx';
 export { ViewsNav } from './views-nav.tsx';
 export { SavedViewTabs } from './saved-view-tabs.tsx';
+export { useSavedView } from './use-saved-view.ts';
