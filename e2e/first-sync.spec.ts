@@ -222,6 +222,66 @@ test('a device closed before its replica is filled finishes the fill when it ope
   await second.close();
 });
 
+test('a change made while a cut-off fill resumes shows at once and survives the page closing', async ({
+  browser,
+}) => {
+  test.slow(); // two devices, a fill cut off, resumed, cut off again and finished
+  const { account, first, one, slug } = await firstDevice(browser, 'resumer');
+  const second = await browser.newContext();
+  const { keel, page, holder } = await secondDeviceMidFill(second, account, slug);
+  // The fill's snapshots go in (the device then says Synced) while its replica stays held: the
+  // page closes with the fill cut off, and the next one resumes it from those snapshots.
+  await releaseSnapshots(holder);
+  await expect(keel.syncIndicator()).toHaveText('Synced', { timeout: 30_000 });
+  await second.unroute(FILL_PAGE);
+  await page.close();
+  await releaseReplica(holder);
+
+  // The resumed fill's first request waits: the page shows the saved snapshots, and its
+  // changes wait for the fill to let them through to the replica.
+  let asked = () => undefined as void;
+  const resumeAsked = new Promise<void>((resolve) => (asked = resolve));
+  let letGo = () => undefined as void;
+  const goOn = new Promise<void>((resolve) => (letGo = resolve));
+  await second.route(FILL_PAGE, async (route) => {
+    asked();
+    await goOn;
+    await route.continue();
+  });
+  const resumed = new KeelPage(await second.newPage());
+  await resumed.page.goto(`/${slug}/issue/ENG-1`);
+  await resumeAsked;
+  const issue = new IssuePageModel(resumed.page);
+  await expect(issue.combobox('State')).toHaveValue('Todo');
+  await issue.choose('State', 'Done');
+  // On screen at once and kept in the journal, although the replica cannot take it yet.
+  await expect(issue.combobox('State')).toHaveValue('Done');
+  await issue.expectActivity('changed state from Todo to Done');
+  expect(
+    await resumed.page.evaluate(
+      () => Object.keys(localStorage).filter((key) => key.startsWith('keel.pending.')).length,
+    ),
+  ).toBe(1);
+  await resumed.page.close();
+  letGo();
+  await second.unroute(FILL_PAGE);
+
+  // The next page saves what the closed one showed, once, and it reaches the first device.
+  const next = new KeelPage(await second.newPage());
+  await next.page.goto(`/${slug}/issue/ENG-1`);
+  const reopened = new IssuePageModel(next.page);
+  await expect(reopened.combobox('State')).toHaveValue('Done', { timeout: 30_000 });
+  await expect.poll(() => fillPhase(holder, slug), { timeout: 30_000 }).toBe('done');
+  await expect(next.syncIndicator()).toHaveText('Synced', { timeout: 30_000 });
+  await expect(reopened.timeline().getByText('changed state from Todo to Done')).toHaveCount(1);
+  await one.page.goto(`/${slug}/issue/ENG-1`);
+  await expect(new IssuePageModel(one.page).combobox('State')).toHaveValue('Done', {
+    timeout: 15_000,
+  });
+  await first.close();
+  await second.close();
+});
+
 test('offline while the replica is filled: the change made meanwhile is the one change waiting, and it goes up on reconnect', async ({
   browser,
 }) => {

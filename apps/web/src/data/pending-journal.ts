@@ -46,6 +46,16 @@ export function keepPending(replica: string, docs: readonly object[]): string | 
   }
 }
 
+/** Replace what a kept change holds, in its place among the page's changes; false if refused. */
+export function rewritePending(key: string, docs: readonly object[]): boolean {
+  try {
+    localStorage.setItem(key, JSON.stringify({ at: Date.now(), docs }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function forgetPending(key: string): void {
   removeKey(key);
 }

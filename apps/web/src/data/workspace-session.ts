@@ -10,6 +10,7 @@ import {
   forgetPending,
   isPending,
   keepPending,
+  rewritePending,
   leftBehind,
   whenTabGone,
 } from './pending-journal.ts';
@@ -121,7 +122,11 @@ export class WorkspaceSession {
       queue: this.queue,
       userId: this.userId,
       role: () => this.role,
-      journal: { keep: (docs) => keepPending(name, docs), forget: forgetPending },
+      journal: {
+        keep: (docs) => keepPending(name, docs),
+        rewrite: rewritePending,
+        forget: forgetPending,
+      },
       afterPaint,
       sync: {
         startSaving: () => this.monitor.startSaving(),

@@ -17,6 +17,11 @@ export class WriteQueue {
     });
   }
 
+  /** Not released yet: what is queued waits for the replica to open. */
+  held(): boolean {
+    return !this.released;
+  }
+
   release(): void {
     this.released = true;
     this.open();

@@ -4,7 +4,7 @@ import { testIssue, testProject } from '@keel/domain/test-fixtures';
 import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import type { Written } from '../replica-push-ahead.ts';
 import type { FillHooks, FillResult, Seq } from '../replica-types.ts';
-import type { SnapshotPart } from '../store-snapshot.ts';
+import { SNAPSHOT_VERSION, type SnapshotPart } from '../store-snapshot.ts';
 import type { Pushed } from '../sync-monitor.ts';
 import { WorkspaceStore } from '../workspace-store.ts';
 import { FirstFill, type Filled, type FillReplica } from './first-fill.ts';
@@ -15,7 +15,15 @@ const issue = { ...testIssue(), _rev: '1-a' };
 /** A fill the test drives through its hooks, then ends with `result` (or fails). */
 type Script = (hooks: FillHooks, fill: FirstFill) => Promise<FillResult | null>;
 
-function fillOver(script: Script, options: { online?: boolean; writing?: boolean } = {}) {
+function fillOver(
+  script: Script,
+  options: {
+    online?: boolean;
+    writing?: boolean;
+    /** What a cut-off fill's page saved, per part. */
+    snapshots?: Partial<Record<SnapshotPart, readonly WorkspaceDoc[]>>;
+  } = {},
+) {
   const store = new WorkspaceStore();
   const log: string[] = [];
   const saved: { parts: readonly SnapshotPart[]; seq: Seq }[] = [];
@@ -30,7 +38,10 @@ function fillOver(script: Script, options: { online?: boolean; writing?: boolean
   };
   const fill: FirstFill = new FirstFill({
     store,
-    readSnapshot: async () => null,
+    readSnapshot: async (part) => {
+      const docs = options.snapshots?.[part];
+      return docs ? { version: SNAPSHOT_VERSION, seq: 0, docs } : null;
+    },
     saveSnapshots: async (parts, seq) => {
       saved.push({ parts, seq });
     },
@@ -160,6 +171,25 @@ describe('FirstFill', () => {
     expect(fake.store.get(project._id)).toMatchObject({ name: 'Written offline' });
     // Its store lacked what the cut-off one wrote: no snapshot at the end.
     expect(fake.saved.map((s) => s.seq)).toEqual([0]);
+  });
+
+  it('cut off before it read comments and activity, shows the lists its page saved until it has them', async () => {
+    let before: { main: boolean; history: boolean; issue: unknown } | null = null;
+    const fake = fillOver(
+      async (hooks) => {
+        before = {
+          main: fake.store.isLoaded(),
+          history: fake.store.isHistoryLoaded(),
+          issue: fake.store.get(issue._id),
+        };
+        await hooks.onCaughtUp();
+        return { ...freshResult, resumed: true };
+      },
+      { snapshots: { main: [project, issue] } },
+    );
+    await fake.run();
+    expect(before).toEqual({ main: true, history: false, issue });
+    expect(fake.store.isHistoryLoaded()).toBe(true);
   });
 
   it('saves no snapshot at the end while a change is not yet committed', async () => {

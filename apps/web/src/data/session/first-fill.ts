@@ -96,10 +96,14 @@ export class FirstFill {
         readSnapshot(await deps.readSnapshot(part).catch(() => null)),
       ),
     );
-    if (saved[0] && saved[1]) {
+    // The lists alone when the fill was cut off before it had read comments and activity:
+    // they follow from this fill, as they do on a fresh one.
+    if (saved[0]) {
       deps.store.ingest(saved[0].docs, 'snapshot');
-      deps.store.ingest(saved[1].docs, 'snapshot');
       deps.store.markLoaded('main');
+    }
+    if (saved[0] && saved[1]) {
+      deps.store.ingest(saved[1].docs, 'snapshot');
       deps.store.markLoaded('history');
     }
     this.phase = 'filling';

@@ -9,6 +9,7 @@ import {
 import { testIssue, testMember, testProject } from '@keel/domain/test-fixtures';
 import type { WriteResult } from '../replica-types.ts';
 import { WorkspaceStore } from '../workspace-store.ts';
+import { WriteQueue } from '../write-queue.ts';
 import { SessionWriter, type WriterReplica } from './session-writer.ts';
 
 /**
@@ -53,7 +54,7 @@ class MemoryReplica implements WriterReplica {
 const project = testProject();
 const issue = { ...testIssue(), _rev: '1-a' };
 
-function writerOver(options: { role?: Role } = {}) {
+function writerOver(options: { role?: Role; queue?: WriteQueue } = {}) {
   const replica = new MemoryReplica();
   replica.docs.set(issue._id, issue);
   const store = new WorkspaceStore();
@@ -65,7 +66,7 @@ function writerOver(options: { role?: Role } = {}) {
   const writer: SessionWriter = new SessionWriter({
     replica: Promise.resolve(replica),
     store,
-    queue: { run: (task) => task() },
+    queue: options.queue ?? { run: (task) => task(), held: () => false },
     userId: 'u1',
     role: () => options.role ?? 'member',
     journal: {
@@ -73,6 +74,10 @@ function writerOver(options: { role?: Role } = {}) {
         const key = `k${++keys}`;
         journal.set(key, docs);
         return key;
+      },
+      rewrite: (key, docs) => {
+        journal.set(key, docs);
+        return true;
       },
       forget: (key) => void journal.delete(key),
     },
@@ -195,5 +200,69 @@ describe('SessionWriter', () => {
     expect(outcome).toEqual({ ok: true });
     expect(store.get(issue._id)).toBeUndefined();
     expect(writer.deletedRevision(issue._id)).toMatch(/^2-/);
+  });
+
+  describe('before the replica opens', () => {
+    it('shows and journals each change at once, and commits them together once it opens', async () => {
+      const queue = new WriteQueue();
+      const { writer, replica, store, journal } = writerOver({ queue });
+      const renamed = writer.update(() => [{ ...store.get(issue._id), title: 'Renamed' }]);
+      const reprioritised = writer.update(() => [{ ...store.get(issue._id), priority: 1 }]);
+      expect(store.get(issue._id)).toMatchObject({ title: 'Renamed', priority: 1 });
+      expect(writer.isWriting()).toBe(true);
+      // One entry, the issue in it once, as the later change left it: a reload now loses nothing.
+      expect([...journal.values()]).toEqual([
+        [expect.objectContaining({ _id: issue._id, _rev: '1-a', title: 'Renamed', priority: 1 })],
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(replica.docs.get(issue._id)?._rev).toBe('1-a');
+
+      queue.release();
+      expect(await renamed).toEqual({ ok: true });
+      expect(await reprioritised).toEqual({ ok: true });
+      expect(replica.docs.get(issue._id)).toMatchObject({
+        title: 'Renamed',
+        priority: 1,
+        _rev: /^2-/,
+      });
+      expect(store.get(issue._id)).toMatchObject({ title: 'Renamed', _rev: /^2-/ });
+      expect(journal.size).toBe(0);
+      expect(writer.isWriting()).toBe(false);
+    });
+
+    it('refuses at once what the write rules refuse, showing and journaling nothing', async () => {
+      const queue = new WriteQueue();
+      const { writer, store, journal } = writerOver({ queue });
+      const outcome = await writer.update(() => [{ ...store.get(issue._id), stateId: 'nope' }]);
+      expect(outcome).toMatchObject({ ok: false, errors: [{ path: 'stateId' }] });
+      expect(store.get(issue._id)).toMatchObject({ stateId: issue.stateId });
+      expect(journal.size).toBe(0);
+    });
+
+    it('makes each change again on top of newer versions the snapshot did not have', async () => {
+      const queue = new WriteQueue();
+      const { writer, replica, store, journal } = writerOver({ queue });
+      // The device holds a newer revision than the snapshot the page opened from.
+      replica.synced({ ...issue, _rev: '2-bb', title: 'Theirs' });
+      const first = writer.update(() => [{ ...store.get(issue._id), priority: 1 }]);
+      const second = writer.update(() => [{ ...store.get(issue._id), estimate: 3 }]);
+      queue.release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Taken back while the store catches up, and still journaled.
+      expect(store.get(issue._id)).toMatchObject({ _rev: '1-a', priority: issue.priority });
+      expect(journal.size).toBe(1);
+      store.apply([
+        { id: issue._id, seq: 2, deleted: false, doc: { ...issue, _rev: '2-bb', title: 'Theirs' } },
+      ]);
+      expect(await first).toEqual({ ok: true });
+      expect(await second).toEqual({ ok: true });
+      expect(replica.docs.get(issue._id)).toMatchObject({
+        title: 'Theirs',
+        priority: 1,
+        estimate: 3,
+        _rev: /^4-/,
+      });
+      expect(journal.size).toBe(0);
+    });
   });
 });

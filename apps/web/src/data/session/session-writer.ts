@@ -10,6 +10,7 @@ import { checkWrites, type CheckedWrites } from '../check-writes.ts';
 import type { LeafVersion, Seq, WriteResult } from '../replica-types.ts';
 import { saveBatches, type BatchWriter } from '../save-batches.ts';
 import type { WorkspaceStore } from '../workspace-store.ts';
+import { HeldChanges } from './held-changes.ts';
 
 export type WriteOutcome =
   | { ok: true }
@@ -37,11 +38,16 @@ export interface SessionWriterDeps {
     lookup: WorkspaceLookup;
   };
   /** One write at a time, held until the replica is open (write-queue.ts). */
-  queue: { run<T>(task: () => Promise<T>): Promise<T> };
+  queue: { run<T>(task: () => Promise<T>): Promise<T>; held(): boolean };
   userId: string;
   role(): Role;
   /** Changes shown before they are committed, kept so a page closed meanwhile loses nothing. */
-  journal: { keep(docs: readonly object[]): string | null; forget(key: string): void };
+  journal: {
+    keep(docs: readonly object[]): string | null;
+    /** Replace a kept change's documents, keeping its place; false if storage refuses. */
+    rewrite(key: string, docs: readonly object[]): boolean;
+    forget(key: string): void;
+  };
   /** Resolves once the browser has painted what the store shows now. */
   afterPaint(): Promise<void>;
   /** The sync monitor: a save in progress, and whether a pull is writing to the replica. */
@@ -67,6 +73,8 @@ export class SessionWriter {
   private readonly deletedHere = new Map<string, Record<string, unknown>>();
   /** Changes shown on screen and not yet committed by the device. */
   private writing = 0;
+  /** Changes made before the replica opened, with the outcome they will share (held-changes.ts). */
+  private held: { changes: HeldChanges; outcome: Promise<WriteOutcome> } | null = null;
 
   constructor(private readonly deps: SessionWriterDeps) {}
 
@@ -81,6 +89,10 @@ export class SessionWriter {
    * quick edits never conflict with each other. Return null from `build` to write nothing.
    */
   update(build: () => readonly unknown[] | null): Promise<WriteOutcome> {
+    if (this.deps.queue.held()) {
+      const held = this.hold(build);
+      if (held) return held;
+    }
     return this.deps.queue.run(async (): Promise<WriteOutcome> => {
       const first = build();
       if (!first) return { ok: true };
@@ -113,6 +125,69 @@ export class SessionWriter {
     return checkWrites(this.stamped(docs), ctx, this.deps.store.lookup, (id) =>
       this.deletedHere.get(id),
     );
+  }
+
+  /**
+   * Before the replica opens: checked, journaled and shown now, like any change, and committed
+   * with the others made meanwhile once it opens. Null when the journal refuses it: it then
+   * waits its turn and shows once committed, as any change the journal refuses.
+   */
+  private hold(build: () => readonly unknown[] | null): Promise<WriteOutcome> | null {
+    const docs = build();
+    if (!docs) return Promise.resolve({ ok: true });
+    const checked = this.check(docs);
+    if (!checked.ok) return Promise.resolve(checked);
+    const { store, journal } = this.deps;
+    const batch = this.held?.changes ?? new HeldChanges();
+    const all = batch.withDocs(checked.docs);
+    const key = batch.key
+      ? journal.rewrite(batch.key, all)
+        ? batch.key
+        : null
+      : journal.keep(all);
+    if (!key) return null;
+    batch.key = key;
+    batch.add(checked.docs, (id) => store.get(id), {
+      build,
+      takeBack: store.showPending(checked.docs),
+    });
+    if (!this.held) {
+      this.writing++;
+      const saved = this.deps.sync.startSaving();
+      const outcome = this.deps.queue.run(() => this.commitHeld(batch));
+      this.held = { changes: batch, outcome };
+      void outcome.finally(() => {
+        this.writing--;
+        saved();
+      });
+    }
+    return this.held.outcome;
+  }
+
+  /** The replica is open: the changes made before it did are saved, in one go. */
+  private async commitHeld(batch: HeldChanges): Promise<WriteOutcome> {
+    this.held = null; // changes from here on are built and saved one at a time
+    const { journal } = this.deps;
+    const { docs, updates, creates } = batch.toCommit();
+    for (const base of batch.bases) this.deps.editing(base);
+    try {
+      const outcome = await this.commit(docs, updates, creates);
+      if (outcome.ok) return outcome;
+      batch.takeBackAll();
+      if (outcome.conflict !== true) return outcome;
+      // The snapshot on screen was older than the device: once the store has the device's
+      // versions, each change is made again, in order, on top of them.
+      await this.whenStoreHasReplicaVersions(docs);
+      let result: WriteOutcome = { ok: true };
+      for (const build of batch.builds()) {
+        const again = build();
+        const outcome: WriteOutcome = again ? await this.save(again) : { ok: true };
+        if (!outcome.ok) result = outcome;
+      }
+      return result;
+    } finally {
+      if (batch.key) journal.forget(batch.key);
+    }
   }
 
   private async save(docs: readonly unknown[]): Promise<WriteOutcome> {
