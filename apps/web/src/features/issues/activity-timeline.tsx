@@ -2,6 +2,8 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import {
   can,
   cycleLabel,
+  estimateLabel,
+  estimateScaleOf,
   formatIssueKey,
   ROLLOVER_ACTOR,
   type ActivityDoc,
@@ -50,7 +52,7 @@ export const ActivityTimeline = memo(function ActivityTimeline({
     () => mergeTimeline(activity, comments, conflicts),
     [activity, comments, conflicts],
   );
-  const names = useActivityNames(states);
+  const names = useActivityNames(states, issueId);
   const actions = useCommentActions(issueId);
   // A first sync brings comments and activity after the lists (decision 014).
   const historyLoaded = useHistoryLoaded();
@@ -113,7 +115,7 @@ const ActivityLine = memo(function ActivityLine({
   );
 });
 
-function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
+function useActivityNames(states: readonly WorkflowState[], issueId: string): ActivityNames {
   const { store } = useWorkspace();
   const member = useMemberNames();
   const labels = useDocs('label');
@@ -124,6 +126,10 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
   // its issue was on the device), not on every edit of one.
   const issueCount = useDocs('issue').length;
   const projects = useProjectMap();
+  const shown = store.get(issueId);
+  const scale = estimateScaleOf(
+    shown?.type === 'issue' ? projects.get(shown.projectId) : undefined,
+  );
   return useMemo(() => {
     const labelNames = new Map(labels.map((l) => [l._id, l.name]));
     const cycleNames = new Map(cycles.map((c) => [c._id, cycleLabel(c)]));
@@ -134,6 +140,7 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
       label: (id) => labelNames.get(id),
       cycle: (id) => cycleNames.get(id),
       milestone: (id) => milestoneNames.get(id),
+      estimate: (points) => estimateLabel(points, scale),
       issue: (id) => {
         const issue = issueCount > 0 ? store.get(id) : undefined;
         const project = issue?.type === 'issue' ? projects.get(issue.projectId) : undefined;
@@ -142,5 +149,5 @@ function useActivityNames(states: readonly WorkflowState[]): ActivityNames {
           : undefined;
       },
     };
-  }, [states, member, labels, cycles, milestones, issueCount, projects, store]);
+  }, [states, member, labels, cycles, milestones, issueCount, projects, store, scale]);
 }

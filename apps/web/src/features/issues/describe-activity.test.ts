@@ -1,4 +1,4 @@
-import { DEFAULT_STATES, type ActivityDoc } from '@keel/domain';
+import { DEFAULT_STATES, estimateLabel, type ActivityDoc } from '@keel/domain';
 import { describe, expect, it } from 'vitest';
 import { describeActivity, type ActivityNames } from './describe-activity.ts';
 import { NOW } from './test-fixtures.ts';
@@ -23,6 +23,7 @@ const names: ActivityNames = {
   issue: (id) => ({ 'issue:9': 'ENG-9' })[id],
   cycle: (id) => ({ 'cycle:p1.3': 'Cycle 3', 'cycle:p1.4': 'Cycle 4' })[id],
   milestone: (id) => ({ 'milestone:a': 'Alpha', 'milestone:b': 'Beta' })[id],
+  estimate: (points) => estimateLabel(points, 'fibonacci'),
 };
 const say = (over: Partial<ActivityDoc>) => describeActivity(activity(over), names);
 
@@ -114,6 +115,10 @@ describe('describeActivity', () => {
     expect(say({ kind: 'dueDate', from: '2025-07-01', to: null })).toBe('removed the due date');
     expect(say({ kind: 'estimate', from: null, to: 1 })).toBe('set the estimate to 1 point');
     expect(say({ kind: 'estimate', from: 1, to: 5 })).toBe('set the estimate to 5 points');
+    const tshirt = { ...names, estimate: (points: number) => estimateLabel(points, 'tshirt') };
+    expect(describeActivity(activity({ kind: 'estimate', from: 1, to: 3 }), tshirt)).toBe(
+      'set the estimate to M',
+    );
     expect(say({ kind: 'title', from: 'a', to: 'b' })).toBe('changed the title from “a” to “b”');
     expect(say({ kind: 'description' })).toBe('updated the description');
     expect(say({ kind: 'created' })).toBe('created the issue');

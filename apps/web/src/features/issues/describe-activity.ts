@@ -13,6 +13,8 @@ export interface ActivityNames {
   /** "Cycle 12", or its name. */
   cycle: (cycleId: string) => string | undefined;
   milestone: (milestoneId: string) => string | undefined;
+  /** An estimate as the issue's project reads it: "M", or "3 points". */
+  estimate: (points: number) => string;
 }
 
 const quote = (v: unknown) => `“${String(v)}”`;
@@ -63,7 +65,9 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
       return to === null ? 'removed the due date' : `set the due date to ${formatDay(to)}`;
     case 'estimate':
       if (to === null) return 'removed the estimate';
-      return `set the estimate to ${String(to)} point${to === 1 ? '' : 's'}`;
+      return typeof to === 'number'
+        ? `set the estimate to ${names.estimate(to)}`
+        : `set the estimate to ${String(to)}`;
     case 'assignee':
       return to === null ? `unassigned ${member(from)}` : `assigned ${member(to)}`;
     case 'labels':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATES, type ConflictDoc } from '@keel/domain';
+import { DEFAULT_STATES, estimateLabel, type ConflictDoc } from '@keel/domain';
 import { currentValue, isRestored, restoreEdit } from './conflict-restore.ts';
 import type { ActivityNames } from './describe-activity.ts';
 import { describeConflict } from './describe-conflict.ts';
@@ -12,6 +12,7 @@ const names: ActivityNames = {
   issue: (id) => (id === 'issue:p' ? 'ENG-3' : undefined),
   cycle: (id) => (id === 'cycle:p1.2' ? 'Cycle 2' : undefined),
   milestone: (id) => (id === 'milestone:a' ? 'Alpha' : undefined),
+  estimate: (points) => estimateLabel(points, 'fibonacci'),
 };
 const entry = (field: ConflictDoc['field'], lost: unknown, kept: unknown): ConflictDoc => ({
   _id: 'conflict:x',

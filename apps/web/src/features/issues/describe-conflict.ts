@@ -64,7 +64,7 @@ export function conflictValueText(
         .map((id) => names.label(id) ?? 'a deleted label')
         .join(', ');
     case 'estimate':
-      return `${String(value)} point${value === 1 ? '' : 's'}`;
+      return typeof value === 'number' ? names.estimate(value) : String(value);
     case 'dueDate':
       return formatDay(value);
     case 'parent':
