@@ -116,6 +116,11 @@ test('saved views, shared and personal, and each person’s favourites', async (
     'Project: Engineering',
     'View: Shipped',
   ]);
+  // Said to screen readers, with focus kept on the link that moved.
+  await expect(sidebarSection(member.page, 'Favourites').getByRole('status')).toHaveText(
+    'Moved Engineering to position 2 of 3.',
+  );
+  await expect(memberFavourites.filter({ hasText: 'Engineering' })).toBeFocused();
   await member.context.setOffline(false);
   await expect(member.keel.syncIndicator()).toHaveText('Synced', SYNCED);
   await member.page.reload();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
@@ -14,6 +15,8 @@ const KIND_NAMES = { issue: 'Issue', project: 'Project', view: 'View', cycle: 'C
 export function FavoritesNav({ base }: { base: string }) {
   const session = useWorkspace();
   const entries = useFavoriteEntries(base);
+  // Said to screen readers after a move: the list's new order is not otherwise announced.
+  const [moved, setMoved] = useState('');
   if (entries.length === 0) return null;
 
   const unpin = async (target: string) => {
@@ -26,6 +29,13 @@ export function FavoritesNav({ base }: { base: string }) {
     const shown = new Set(entries.filter((e) => e.to !== null).map((e) => e.favorite._id));
     const outcome = await moveFavorite(session, id, step, shown);
     if (!outcome.ok) showToast(outcome.message, 'error');
+    else {
+      const order = entries.filter((e) => e.to !== null);
+      const from = order.findIndex((e) => e.favorite._id === id);
+      const to = Math.min(Math.max(from + step, 0), order.length - 1);
+      if (from >= 0 && to !== from)
+        setMoved(`Moved ${order[from]!.name} to position ${to + 1} of ${order.length}.`);
+    }
     // The list re-renders in its new order; keep focus on the link that moved.
     requestAnimationFrame(() => link.focus());
   };
@@ -76,6 +86,9 @@ export function FavoritesNav({ base }: { base: string }) {
           ),
         )}
       </ul>
+      <p className="visually-hidden" role="status">
+        {moved}
+      </p>
     </section>
   );
 }
