@@ -24,6 +24,10 @@ import { startWorkspaceLookup } from './workspaces/access.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerWriteLimit } from './plugins/write-limit.ts';
 import { instanceShare, RateLimiter } from './rate-limiter.ts';
+import { registerApiTokenAuth } from './plugins/api-token-auth.ts';
+import { tokenRoutes } from './routes/api/token-routes.ts';
+import { v1WorkspaceRoutes } from './routes/v1/v1-workspace-routes.ts';
+import { ApiTokenStore } from './tokens/api-token-store.ts';
 import { apiRoutes } from './routes/api/api-routes.ts';
 import { finishInterruptedDeletions } from './workspaces/workspace-settings.ts';
 import { dbProxyRoutes } from './routes/db/db-proxy.ts';
@@ -195,6 +199,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSessions(app, { store, secure, alongside: startWorkspaceLookup(cache), cache });
   // Each instance holds its share of every limit, so the instances together hold a person to it.
   const share = (limit: number) => instanceShare(limit, config.instances);
+  const tokens = new ApiTokenStore(store, options.now);
+  registerApiTokenAuth(app, {
+    tokens,
+    limiter: new RateLimiter(share(LIMITS.apiRequestsPerTokenPerMinute), 60_000, options.now),
+  });
   registerWriteLimit(
     app,
     new RateLimiter(share(LIMITS.writesPerUserPerMinute), 60_000, options.now),
@@ -241,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerWorkspaceScope(app, { store, cache });
   await app.register(apiRoutes, { store });
+  await app.register(tokenRoutes, { tokens });
+  await app.register(v1WorkspaceRoutes, { store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });

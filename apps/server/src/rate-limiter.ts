@@ -46,6 +46,13 @@ export class RateLimiter implements RateLimit {
     return allowed;
   }
 
+  /** What `key` has left of its window's limit (for RateLimit-Remaining). */
+  remaining(key: string): number {
+    const entry = this.#hits.get(key);
+    if (!entry || this.now() - entry.windowStart >= this.windowMs) return this.limit;
+    return Math.max(0, this.limit - entry.count);
+  }
+
   /** Seconds until `key`'s window ends (for Retry-After). */
   retryAfterSeconds(key: string): number {
     const entry = this.#hits.get(key);

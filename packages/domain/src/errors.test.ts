@@ -52,6 +52,14 @@ const SPEC: Record<
     params: { requestId: 'req-123' },
     text: 'Something went wrong. Reference: req-123.',
   },
+  TOKEN_INVALID: { status: 401, text: 'That API token is not valid or has been revoked.' },
+  SCOPE_REQUIRED: { status: 403, text: 'That API token can only read.' },
+  SIGNATURE_INVALID: { status: 401, text: "That request's signature is not valid." },
+  UNSUPPORTED_MEDIA: { status: 415, text: "That kind of file can't be attached." },
+  QUOTA_EXCEEDED: {
+    status: 507,
+    text: 'This workspace has no room left for files. Ask an admin.',
+  },
   SYNC_REJECTED: {
     status: null,
     params: { key: 'ENG-12', reason: 'Title is required' },

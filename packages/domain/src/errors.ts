@@ -26,6 +26,14 @@ export const ERROR_CATALOGUE = {
     message: 'Sign-in is unavailable right now. Try again in a few minutes.',
   },
   INTERNAL: { status: 500, message: 'Something went wrong. Reference: {requestId}.' },
+  TOKEN_INVALID: { status: 401, message: 'That API token is not valid or has been revoked.' },
+  SCOPE_REQUIRED: { status: 403, message: 'That API token can only read.' },
+  SIGNATURE_INVALID: { status: 401, message: "That request's signature is not valid." },
+  UNSUPPORTED_MEDIA: { status: 415, message: "That kind of file can't be attached." },
+  QUOTA_EXCEEDED: {
+    status: 507,
+    message: 'This workspace has no room left for files. Ask an admin.',
+  },
   SYNC_REJECTED: {
     status: 422,
     message:

@@ -46,3 +46,4 @@ export * from './favorites.ts';
 export * from './estimate-scales.ts';
 export * from './insights-flow.ts';
 export * from './insights-times.ts';
+export * from './api-tokens.ts';

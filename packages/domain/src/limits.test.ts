@@ -20,6 +20,17 @@ describe('limits (SPEC §9)', () => {
     expect(LIMITS.writesPerUserPerMinute).toBe(600);
   });
 
+  it('match SPEC §11 for the platform', () => {
+    expect(LIMITS.apiTokensPerPerson).toBe(20);
+    expect(LIMITS.apiRequestsPerTokenPerMinute).toBe(1_000);
+    expect(LIMITS.webhooksPerWorkspace).toBe(20);
+    expect(LIMITS.webhookRetryMs).toBe(DAY);
+    expect(LIMITS.attachmentBytes).toBe(25 * 1024 * 1024);
+    expect(LIMITS.attachmentBytesPerWorkspace).toBe(5 * 1024 ** 3);
+    // "At most a year": a year from a leap day's eve is 366 days.
+    expect(LIMITS.apiTokenMaxLifetimeMs).toBe(366 * DAY);
+  });
+
   it('are consistent with each other', () => {
     expect(LIMITS.sessionIdleMs).toBeLessThan(LIMITS.sessionMaxMs);
     expect(LIMITS.documentBytes).toBeLessThanOrEqual(LIMITS.requestBodyBytes);

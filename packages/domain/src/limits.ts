@@ -26,4 +26,17 @@ export const LIMITS = {
   importRows: 10_000,
   /** CSV imports (checks included) per user a minute: one may create 10,000 issues. */
   importsPerUserPerMinute: 20,
+  /** SPEC §11: live API tokens a person may hold (revoked and expired ones do not count). */
+  apiTokensPerPerson: 20,
+  /** SPEC §11: an API token lives at most this long. */
+  apiTokenMaxLifetimeMs: 366 * 24 * 60 * 60 * 1000,
+  /** SPEC §11. */
+  apiRequestsPerTokenPerMinute: 1_000,
+  /** SPEC §11. */
+  webhooksPerWorkspace: 20,
+  /** SPEC §11: how long a delivery is retried. */
+  webhookRetryMs: 24 * 60 * 60 * 1000,
+  /** SPEC §11 (a workspace's total is configurable on the server). */
+  attachmentBytes: 25 * 1024 * 1024,
+  attachmentBytesPerWorkspace: 5 * 1024 * 1024 * 1024,
 } as const;

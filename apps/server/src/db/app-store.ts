@@ -330,6 +330,12 @@ export class AppStore {
     return mergeIdSet(leaves).ids;
   }
 
+  /** The ids in a set that has no legacy ids, without writing it when it was never made. */
+  async peekIdSet(id: string): Promise<string[]> {
+    const leaves = await this.couch.leaves<IdSetDoc>(this.db, id);
+    return leaves.length ? mergeIdSet(leaves).ids : [];
+  }
+
   /** Add ids to a set (and take some out), merging versions written through other nodes. */
   async changeIdSet(set: IdSetRef, add: string[], remove: string[] = []): Promise<string[]> {
     return retryOnConflict(set.id, 20, async () => {

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { problem } from '@keel/domain';
+import { bearerToken, isPublicApi } from './api-token-auth.ts';
 import { sendProblem } from './errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -46,6 +47,9 @@ export async function registerSecurity(
 
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method) || !/^\/(api|auth|db)\//.test(request.url)) return;
+    // A script with a token on the public API: no browser sends an Authorization header across
+    // sites without a preflight Keel never answers, and with one the cookie is not used at all.
+    if (isPublicApi(request.url) && bearerToken(request) !== undefined) return;
     if (request.headers.origin !== origin) {
       return sendProblem(
         request,

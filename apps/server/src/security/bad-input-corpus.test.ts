@@ -35,6 +35,8 @@ let ownProject: CouchDoc;
 let bystanderId: string;
 /** The victim's invitation, for someone else's address: the attacker must never get in with it. */
 let victimInvitation: { id: string; token: string };
+/** The victim's API token: the attacker must never revoke it. */
+let victimTokenId: string;
 
 beforeAll(async () => {
   // Every probe must reach its route, not the write limit (plugins/write-limit.test.ts): the
@@ -77,6 +79,12 @@ beforeAll(async () => {
   if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${await invited.text()}`);
   const invitation = (await invited.json()) as { token: string; invitation: { id: string } };
   victimInvitation = { id: invitation.invitation.id, token: invitation.token };
+
+  const made = await owner.request('/api/tokens', {
+    method: 'POST',
+    json: { name: 'Victim script', scope: 'write', expiresAt: null },
+  });
+  victimTokenId = ((await made.json()) as { apiToken: { id: string } }).apiToken.id;
 
   const bystander = new BrowserSession(server.url);
   await signUp(bystander, newAccount('bystander'));
@@ -450,6 +458,26 @@ const ROUTES: RouteSpec[] = [
   // Import and export (the victim's workspace is tried among the path tricks below).
   { method: 'POST', path: () => `/api/workspaces/${ws.slug}/import`, body: true },
   { method: 'GET', path: () => `/api/workspaces/${ws.slug}/export?format=csv`, body: false },
+  // API tokens (SPEC §11): the attacker's own list, and the victim's token as a target.
+  { method: 'GET', path: () => '/api/tokens', body: false },
+  { method: 'POST', path: () => '/api/tokens', body: true },
+  { method: 'DELETE', path: () => `/api/tokens/${victimTokenId}`, body: false },
+  { method: 'GET', path: () => '/api/v1/me', body: false },
+  { method: 'GET', path: () => '/api/v1/workspaces', body: false },
+];
+
+/** Authorization headers a script might forge, sent without a session to the public API. */
+const TOKEN_TRICKS = [
+  'Bearer',
+  'Bearer ',
+  'Bearer keel_',
+  `Bearer keel_${'A'.repeat(43)}`,
+  `Bearer keel_${'A'.repeat(5_000)}`,
+  'Bearer keel_%00%00',
+  `Bearer ${'x'.repeat(5_000)}`,
+  'Basic YTpi',
+  'Token keel_abc',
+  `Bearer keel_${'\u00e9'.repeat(43)}`,
 ];
 
 /** Path parameters with tricks, for the routes that take them. */
@@ -524,9 +552,14 @@ function fault(a: Answer): string | null {
 async function send(
   method: string,
   path: string,
-  init: { body?: string; type?: string; anonymous?: boolean } = {},
+  init: {
+    body?: string;
+    type?: string;
+    anonymous?: boolean;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init.headers };
   if (init.type) headers['content-type'] = init.type;
   const as = init.anonymous ? new BrowserSession(server.url) : attacker;
   const res = await as.request(path, { method, headers, body: init.body });
@@ -643,7 +676,23 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('DELETE', `/api/workspaces/${ws.slug}/invitations/${trick}`));
       answers.push(await send('GET', `/api/invitations/${trick}`));
       answers.push(await send('POST', `/api/invitations/${trick}/accept`));
+      answers.push(await send('DELETE', `/api/tokens/${trick}`));
     }
+
+    for (const authorization of TOKEN_TRICKS)
+      for (const [method, path] of [
+        ['GET', '/api/v1/me'],
+        ['GET', '/api/v1/workspaces'],
+        ['POST', '/api/v1/workspaces'],
+        ['GET', '/api/tokens'],
+      ] as const)
+        answers.push(
+          await send(method, path, {
+            anonymous: true,
+            headers: { authorization },
+            ...(method === 'POST' ? { body: '{}', type: 'application/json' } : {}),
+          }),
+        );
 
     for (const path of pathTricks())
       for (const method of ['GET', 'POST', 'PUT', 'DELETE'])

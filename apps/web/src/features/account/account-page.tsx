@@ -5,6 +5,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
+import { ApiTokensSection } from './api-tokens-section.tsx';
 import { RejectedChangesList } from './rejected-changes-list.tsx';
 import './account-page.css';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
@@ -15,7 +16,7 @@ export interface AccountPageProps {
   onClearDevice: () => Promise<void>;
 }
 
-/** Profile, sign out, and wiping this device's offline copy. */
+/** Profile, sign out, rejected changes, API tokens, and wiping this device's offline copy. */
 export function AccountPage({ user, onSignOut, onClearDevice }: AccountPageProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -51,6 +52,8 @@ export function AccountPage({ user, onSignOut, onClearDevice }: AccountPageProps
         </section>
 
         <RejectedChangesList userId={user.id} />
+
+        <ApiTokensSection />
 
         <section className="account__section" aria-labelledby="account-device">
           <h2 id="account-device">This device</h2>

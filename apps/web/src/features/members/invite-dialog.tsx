@@ -11,7 +11,7 @@ import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { showToast } from '../../shared/ui/toast-store.ts';
+import { ShownOnce } from '../../shared/ui/shown-once.tsx';
 import { createInvitation, ROLE_NAMES } from './members-client.ts';
 
 export interface InviteDialogProps {
@@ -29,7 +29,6 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
@@ -38,7 +37,6 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
     setErrors({});
     setFormError(null);
     setLink(null);
-    setCopied(false);
     onClose();
   };
 
@@ -62,18 +60,6 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
     onCreated();
   };
 
-  const copy = async () => {
-    if (!link) return;
-    // The clipboard API exists only on secure origins; the field stays selectable either way.
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-      showToast('Copying was not allowed here; select the link and copy it instead.', 'error');
-    }
-  };
-
   return (
     <Dialog
       open={open}
@@ -81,27 +67,12 @@ export function InviteDialog({ open, slug, roles, onClose, onCreated }: InviteDi
       onClose={close}
     >
       {link ? (
-        <div className="form">
+        <ShownOnce label="Invitation link" value={link} onDone={close}>
           <p>
             Send this link to the person you invite. It works once and expires in 7 days; this is
             the only time Keel shows it.
           </p>
-          <TextField
-            label="Invitation link"
-            value={link}
-            readOnly
-            onFocus={(e) => e.target.select()}
-          />
-          <p role="status" className="invite-dialog__status">
-            {copied ? 'Copied to the clipboard.' : ''}
-          </p>
-          <FormActions>
-            <Button onClick={() => void copy()}>Copy</Button>
-            <Button variant="primary" data-autofocus onClick={close}>
-              Done
-            </Button>
-          </FormActions>
-        </div>
+        </ShownOnce>
       ) : (
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <FormError>{formError}</FormError>

@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { FormError } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { MemberRow } from './member-row.tsx';
 import {

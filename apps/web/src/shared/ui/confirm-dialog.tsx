@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../shared/ui/button.tsx';
-import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
-import { Dialog } from '../../shared/ui/dialog.tsx';
+import { Button } from './button.tsx';
+import { FormActions, FormError } from './form-actions.tsx';
+import { Dialog } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
