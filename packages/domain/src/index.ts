@@ -47,3 +47,4 @@ export * from './estimate-scales.ts';
 export * from './insights-flow.ts';
 export * from './insights-times.ts';
 export * from './api-tokens.ts';
+export * from './api-v1.ts';

@@ -29,7 +29,7 @@ export function registerWorkspaceScope(
 ): void {
   // A route of a workspace that names no permission would skip the check: refused at boot.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/workspaces/:ws') && !route.config?.workspace)
+    if (/^\/api\/(v1\/)?workspaces\/:ws/.test(route.url) && !route.config?.workspace)
       throw new Error(`${route.method} ${route.url} names no workspace permission`);
   });
   // Before the body is validated: a stranger learns "not found", not what the body lacks.

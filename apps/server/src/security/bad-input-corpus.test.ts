@@ -464,6 +464,15 @@ const ROUTES: RouteSpec[] = [
   { method: 'DELETE', path: () => `/api/tokens/${victimTokenId}`, body: false },
   { method: 'GET', path: () => '/api/v1/me', body: false },
   { method: 'GET', path: () => '/api/v1/workspaces', body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/issues`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/issues/ENG-1`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/issues/ENG-1/comments`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/projects`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/projects/ENG`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/labels`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/members`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/cycles`, body: false },
+  { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/milestones`, body: false },
 ];
 
 /** Authorization headers a script might forge, sent without a session to the public API. */
@@ -677,7 +686,14 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('GET', `/api/invitations/${trick}`));
       answers.push(await send('POST', `/api/invitations/${trick}/accept`));
       answers.push(await send('DELETE', `/api/tokens/${trick}`));
+      answers.push(await send('GET', `/api/v1/workspaces/${trick}/issues`));
+      answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues/${trick}`));
+      answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues?cursor=${trick}`));
+      answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/projects/${trick}`));
     }
+    // The victim's issues through the public API, by key and by filter.
+    answers.push(await send('GET', `/api/v1/workspaces/${victim.slug}/issues`));
+    answers.push(await send('GET', `/api/v1/workspaces/${victim.slug}/issues/ENG-1`));
 
     for (const authorization of TOKEN_TRICKS)
       for (const [method, path] of [

@@ -545,6 +545,17 @@ const ROWS: Row[] = [
     },
     async () => null,
   ),
+  apiRow(
+    'read issues and projects through /api/v1',
+    ALL,
+    async ({ as, ws }) => {
+      const issues = await as.browser.request(`/api/v1/workspaces/${ws.slug}/issues`);
+      const projects = await as.browser.request(`/api/v1/workspaces/${ws.slug}/projects`);
+      await projects.body?.cancel();
+      return { res: issues, allowed: issues.ok && projects.ok };
+    },
+    async () => null,
+  ),
   docRow('create an issue', WRITERS, async ({ as }) =>
     issue(as.userId, firstNumber.get(as.actor) ?? 1),
   ),

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { roleSchema } from './fields.ts';
+
+/**
+ * The public REST API's answers (SPEC §11, `/api/v1`): what a script reads, in names a person
+ * would use, not the replicated documents' own shape. The OpenAPI document is drawn from these.
+ */
+
+const id = z.string();
+const day = z.string().nullable();
+const timestamp = z.string();
+
+export const apiStateSchema = z.object({
+  id,
+  name: z.string(),
+  category: z.enum(['backlog', 'unstarted', 'started', 'completed', 'canceled']),
+});
+
+export const apiProjectSchema = z.object({
+  id,
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.string(),
+  leadId: id.nullable(),
+  startsOn: day,
+  targetOn: day,
+  archived: z.boolean(),
+  states: z.array(apiStateSchema),
+  estimateScale: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ApiProject = z.infer<typeof apiProjectSchema>;
+
+export const apiIssueSchema = z.object({
+  id,
+  /** `ENG-12`. */
+  key: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  projectId: id,
+  state: apiStateSchema,
+  /** 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
+  priority: z.number().int(),
+  assigneeId: id.nullable(),
+  labelIds: z.array(id),
+  estimate: z.number().nullable(),
+  dueDate: day,
+  parentId: id.nullable(),
+  cycleId: id.nullable(),
+  milestoneId: id.nullable(),
+  createdBy: id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  startedAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
+  canceledAt: timestamp.nullable(),
+});
+export type ApiIssue = z.infer<typeof apiIssueSchema>;
+
+export const apiCommentSchema = z.object({
+  id,
+  issueId: id,
+  body: z.string(),
+  authorId: id,
+  createdAt: timestamp,
+  editedAt: timestamp.nullable(),
+});
+export type ApiComment = z.infer<typeof apiCommentSchema>;
+
+export const apiLabelSchema = z.object({ id, name: z.string(), color: z.string() });
+
+export const apiMemberSchema = z.object({
+  userId: id,
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+
+export const apiCycleSchema = z.object({
+  id,
+  projectId: id,
+  number: z.number().int(),
+  name: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  completedAt: timestamp.nullable(),
+});
+
+export const apiMilestoneSchema = z.object({
+  id,
+  projectId: id,
+  name: z.string(),
+  targetOn: day,
+});
+
+/** A list: one page of it, and where the next one starts (null on the last). */
+export const apiPage = <S extends z.ZodType>(item: S) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+
+export const apiList = <S extends z.ZodType>(item: S) => z.object({ data: z.array(item) });
+
+/** Issues a page may hold: 50 unless asked, at most 250 (GitHub's and Linear's range). */
+export const API_PAGE_DEFAULT = 50;
+export const API_PAGE_MAX = 250;
