@@ -48,3 +48,5 @@ export * from './insights-flow.ts';
 export * from './insights-times.ts';
 export * from './api-tokens.ts';
 export * from './api-v1.ts';
+export * from './issue-create.ts';
+export * from './issue-delete.ts';

@@ -1,8 +1,15 @@
-import { can, errorMessage, formatIssueKey, newDocId } from '@keel/domain';
+import {
+  buildNewIssue,
+  can,
+  errorMessage,
+  firstSortOrder,
+  formatIssueKey,
+  newDocId,
+} from '@keel/domain';
 import { fieldErrorMap } from '../../shared/lib/problem.ts';
 import { reserveNumber } from '../../data/number-reserve.ts';
 import type { WorkspaceSession } from '../../data/workspace-session.ts';
-import { buildNewIssue, firstSortOrder } from './build-issue.ts';
+
 import { hasErrors, validateDraft, type DraftErrors, type IssueDraft } from './issue-draft.ts';
 
 export type CreateIssueResult =

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { newDocId, type IssueDoc } from '@keel/domain';
+import { issueDeletion, newDocId, type IssueDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { editedIssues, offerUndoOfIssueDeletion } from '../undo/index.ts';
-import { issueDeletion } from './delete-issue.ts';
 
 export interface DeleteIssueDialogProps {
   open: boolean;

@@ -1,5 +1,4 @@
-import type { IssueDoc } from '@keel/domain';
-import { issueDeletion, type DeletionContext } from './delete-issue.ts';
+import { issueDeletion, type DeletionContext, type IssueDoc } from '@keel/domain';
 
 /**
  * What deleting several issues at once writes, in one bulk save: each one's deletion

@@ -1,11 +1,6 @@
 import { generateKeyBetween } from 'fractional-indexing';
-import {
-  newActivityDocument,
-  newIssueDocument,
-  type ActivityDoc,
-  type IssueDoc,
-  type ProjectDoc,
-} from '@keel/domain';
+import type { ActivityDoc, IssueDoc, ProjectDoc } from './documents.ts';
+import { newActivityDocument, newIssueDocument } from './factories.ts';
 
 export interface NewIssueInput {
   issueId: string;

@@ -1,10 +1,6 @@
-import {
-  type ActivityDoc,
-  editIssue,
-  type IssueDoc,
-  type ProjectDoc,
-  tombstoneOf,
-} from '@keel/domain';
+import { tombstoneOf } from './document-restore.ts';
+import type { ActivityDoc, IssueDoc, ProjectDoc } from './documents.ts';
+import { editIssue } from './issue-edit.ts';
 
 export interface DeletionContext {
   projects: ReadonlyMap<string, ProjectDoc>;
