@@ -26,6 +26,7 @@ import { registerWriteLimit } from './plugins/write-limit.ts';
 import { instanceShare, RateLimiter } from './rate-limiter.ts';
 import { registerApiTokenAuth } from './plugins/api-token-auth.ts';
 import { tokenRoutes } from './routes/api/token-routes.ts';
+import { v1IssueWrites } from './routes/v1/v1-issue-writes.ts';
 import { v1ReadRoutes } from './routes/v1/v1-read-routes.ts';
 import { v1WorkspaceRoutes } from './routes/v1/v1-workspace-routes.ts';
 import { ApiTokenStore } from './tokens/api-token-store.ts';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tokenRoutes, { tokens });
   await app.register(v1WorkspaceRoutes, { store });
   await app.register(v1ReadRoutes, { couch });
+  await app.register(v1IssueWrites, { couch, store });
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });

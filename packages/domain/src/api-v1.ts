@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { roleSchema } from './fields.ts';
+import {
+  dueDateSchema,
+  estimateSchema,
+  issueDescriptionSchema,
+  issueTitleSchema,
+  prioritySchema,
+  roleSchema,
+} from './fields.ts';
 
 /**
  * The public REST API's answers (SPEC §11, `/api/v1`): what a script reads, in names a person
@@ -105,3 +112,47 @@ export const apiList = <S extends z.ZodType>(item: S) => z.object({ data: z.arra
 /** Issues a page may hold: 50 unless asked, at most 250 (GitHub's and Linear's range). */
 export const API_PAGE_DEFAULT = 50;
 export const API_PAGE_MAX = 250;
+
+const ref = z.string().min(1).max(200);
+const issueFields = {
+  title: issueTitleSchema,
+  description: issueDescriptionSchema,
+  stateId: z.string().min(1).max(40),
+  priority: prioritySchema,
+  assigneeId: ref.nullable(),
+  labelIds: z.array(ref).max(100),
+  estimate: estimateSchema,
+  dueDate: dueDateSchema,
+  /** The parent issue's key (`ENG-3`), or null for none. */
+  parent: z.string().max(40).nullable(),
+  cycleId: ref.nullable(),
+  milestoneId: ref.nullable(),
+};
+
+/**
+ * `POST …/issues`: the project by key, a title, and any other field. What the fields may hold
+ * beyond their type (a state of the project, a member, a label of the workspace) is the domain's
+ * write rules' to say, as for a change made in the app.
+ */
+export const apiCreateIssueBody = z.strictObject({
+  project: z.string('Project is required').min(1, 'Project is required').max(10),
+  ...issueFields,
+  description: issueFields.description.optional(),
+  stateId: issueFields.stateId.optional(),
+  priority: issueFields.priority.optional(),
+  assigneeId: issueFields.assigneeId.optional(),
+  labelIds: issueFields.labelIds.optional(),
+  estimate: issueFields.estimate.optional(),
+  dueDate: issueFields.dueDate.optional(),
+  parent: issueFields.parent.optional(),
+  cycleId: issueFields.cycleId.optional(),
+  milestoneId: issueFields.milestoneId.optional(),
+});
+export type ApiCreateIssueBody = z.infer<typeof apiCreateIssueBody>;
+
+/** `PATCH …/issues/:key`: the fields to change, and only those. */
+export const apiUpdateIssueBody = z
+  .strictObject(issueFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Name a field to change' });
+export type ApiUpdateIssueBody = z.infer<typeof apiUpdateIssueBody>;

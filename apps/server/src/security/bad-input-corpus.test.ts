@@ -473,6 +473,9 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/members`, body: false },
   { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/cycles`, body: false },
   { method: 'GET', path: () => `/api/v1/workspaces/${ws.slug}/milestones`, body: false },
+  { method: 'POST', path: () => `/api/v1/workspaces/${ws.slug}/issues`, body: true },
+  { method: 'PATCH', path: () => `/api/v1/workspaces/${ws.slug}/issues/ENG-1`, body: true },
+  { method: 'DELETE', path: () => `/api/v1/workspaces/${victim.slug}/issues/ENG-1`, body: false },
 ];
 
 /** Authorization headers a script might forge, sent without a session to the public API. */
@@ -690,6 +693,19 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues/${trick}`));
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues?cursor=${trick}`));
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/projects/${trick}`));
+      answers.push(await send('DELETE', `/api/v1/workspaces/${ws.slug}/issues/${trick}`));
+      answers.push(
+        await send('PATCH', `/api/v1/workspaces/${ws.slug}/issues/${trick}`, {
+          body: '{"title":"x"}',
+          type: 'application/json',
+        }),
+      );
+      answers.push(
+        await send('POST', `/api/v1/workspaces/${ws.slug}/issues`, {
+          body: JSON.stringify({ project: trick, title: 'x' }),
+          type: 'application/json',
+        }),
+      );
     }
     // The victim's issues through the public API, by key and by filter.
     answers.push(await send('GET', `/api/v1/workspaces/${victim.slug}/issues`));

@@ -556,6 +556,23 @@ const ROWS: Row[] = [
     },
     async () => null,
   ),
+  apiRow(
+    'create an issue through /api/v1',
+    WRITERS,
+    async ({ as, ws }) => ({
+      res: await as.browser.request(`/api/v1/workspaces/${ws.slug}/issues`, {
+        method: 'POST',
+        json: { project: 'ENG', title: `Filed by ${as.actor} through the API` },
+      }),
+    }),
+    async ({ ws }) =>
+      (
+        await server.couch.docsWithPrefix<{ _id: string }>(
+          (await server.store.workspaceBySlug(ws.slug))!.dbName,
+          'issue:',
+        )
+      ).map((d) => d._id),
+  ),
   docRow('create an issue', WRITERS, async ({ as }) =>
     issue(as.userId, firstNumber.get(as.actor) ?? 1),
   ),

@@ -45,6 +45,8 @@ export async function validatedBulkDocs(
   access: WorkspaceAccess,
   body: unknown,
   numbers: ReservedBlocks,
+  /** The public API's writes: one refused document and none is saved. */
+  options: { allOrNothing?: boolean } = {},
 ): Promise<BulkResult[]> {
   const envelope = bulkDocsRequestSchema.safeParse(body);
   if (!envelope.success)
@@ -68,6 +70,8 @@ export async function validatedBulkDocs(
     if (!verdict.ok)
       results[checked[k]!] = refusal(verdict.id, verdict.code, verdict.reason, verdict.errors);
   });
+  if (options.allOrNothing && results.some((r) => r !== null))
+    return results.filter((r): r is BulkResult => r !== null);
   const accepted = batch.docs.filter(
     (_, index) => results[index] === null && !batch.repeated.has(index),
   );

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STATES, type ApiIssue, type Role } from '@keel/domain';
+import { userIdOf } from '../../db/app-store.ts';
+import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
+import type { TestServer } from '../../testing/test-server.ts';
+import { startWithOwnerWorkspace, type WorkspaceFixture } from '../../testing/workspace-fixture.ts';
+import { addMember } from '../../workspaces/add-member.ts';
+
+let server: TestServer;
+let owner: BrowserSession;
+let ws: WorkspaceFixture;
+let dbName: string;
+const tokens: Record<string, string> = {};
+const userIds: Record<string, string> = {};
+
+const IN_PROGRESS = DEFAULT_STATES.find((s) => s.name === 'In Progress')!.id;
+const DONE = DEFAULT_STATES.find((s) => s.name === 'Done')!.id;
+
+interface Problem {
+  code: string;
+  errors: { path: string; message: string }[];
+}
+
+async function tokenOf(who: BrowserSession, scope: 'read' | 'write') {
+  const res = await who.request('/api/tokens', {
+    method: 'POST',
+    json: { name: scope, scope, expiresAt: null },
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function call<T>(
+  as: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`${server.url}/api/v1/workspaces/${ws.slug}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${tokens[as]}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+async function activityOf(issueId: string): Promise<string[]> {
+  const docs = await server.couch.docsWithPrefix<{ issueId: string; kind: string }>(
+    dbName,
+    'activity:',
+  );
+  return docs.filter((d) => d.issueId === issueId).map((d) => d.kind);
+}
+
+beforeAll(async () => {
+  ({ server, owner, ws, dbName } = await startWithOwnerWorkspace('api-write'));
+  tokens.owner = await tokenOf(owner, 'write');
+  tokens.ownerRead = await tokenOf(owner, 'read');
+  userIds.owner = ws.userId;
+  const workspace = (await server.store.workspaceBySlug(ws.slug))!;
+  for (const role of ['member', 'viewer'] as Role[]) {
+    const who = new BrowserSession(server.url);
+    await signUp(who, newAccount(role));
+    const me = (await (await who.request('/api/me')).json()) as { user: { id: string } };
+    const user = (await server.store.getUser(me.user.id))!;
+    await addMember(server.store, workspace, user, role);
+    tokens[role] = await tokenOf(who, 'write');
+    userIds[role] = userIdOf(user);
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('/api/v1 issue writes', () => {
+  it('creates issues numbered from the project’s counter, each field with its activity', async () => {
+    const first = await call<ApiIssue>('owner', 'POST', '/issues', {
+      project: 'eng',
+      title: '  Import from Jira  ',
+      priority: 2,
+      stateId: IN_PROGRESS,
+      assigneeId: userIds.member,
+    });
+    expect(first.status).toBe(201);
+    // The owner's device holds 1–20; the API takes its own block.
+    expect(first.body).toMatchObject({
+      key: 'ENG-21',
+      title: 'Import from Jira',
+      priority: 2,
+      state: { name: 'In Progress', category: 'started' },
+      assigneeId: userIds.member,
+      createdBy: userIds.owner,
+    });
+    expect(first.body.startedAt).not.toBeNull();
+    expect((await activityOf(first.body.id)).sort()).toEqual(
+      ['assignee', 'created', 'priority', 'state', 'subscribed'].sort(),
+    );
+    const second = await call<ApiIssue>('member', 'POST', '/issues', {
+      project: 'ENG',
+      title: 'Sub-task',
+      parent: 'ENG-21',
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.key).toMatch(/^ENG-\d+$/);
+    expect(second.body.parentId).toBe(first.body.id);
+    const third = await call<ApiIssue>('owner', 'POST', '/issues', { project: 'ENG', title: 'C' });
+    expect(third.body.key).toBe('ENG-22');
+    // The app sees them as any other issue.
+    const stored = await owner.request(`/db/${ws.slug}/${encodeURIComponent(first.body.id)}`);
+    expect(stored.status).toBe(200);
+  });
+
+  it('answers a repeated Idempotency-Key with the first answer, and does nothing twice', async () => {
+    const body = { project: 'ENG', title: 'Only once' };
+    const headers = { 'idempotency-key': 'run-42' };
+    const first = await call<ApiIssue>('owner', 'POST', '/issues', body, headers);
+    const again = await call<ApiIssue>('owner', 'POST', '/issues', body, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const list = await call<{ data: ApiIssue[] }>('owner', 'GET', '/issues?q=only%20once');
+    expect(list.body.data).toHaveLength(1);
+    const other = await call<Problem>(
+      'owner',
+      'POST',
+      '/issues',
+      { ...body, title: 'Something else' },
+      headers,
+    );
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toEqual([
+      { path: 'Idempotency-Key', message: 'This key was used with a different request' },
+    ]);
+  });
+
+  it('refuses bad input field by field, through the same rules as the app', async () => {
+    const refused = async (body: unknown) => {
+      const res = await call<Problem>('owner', 'POST', '/issues', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      return res.body.errors.map((e) => e.path);
+    };
+    expect(await refused({ project: 'NOPE', title: 'x' })).toEqual(['project']);
+    expect(await refused({ project: 'ENG', title: ' ' })).toEqual(['title']);
+    expect(await refused({ project: 'ENG' })).toEqual(['title']);
+    expect(await refused({ project: 'ENG', title: 'x', stateId: 'nope' })).toEqual(['stateId']);
+    expect(await refused({ project: 'ENG', title: 'x', priority: 9 })).toEqual(['priority']);
+    expect(await refused({ project: 'ENG', title: 'x', parent: 'ENG-999' })).toEqual(['parent']);
+    expect(await refused({ project: 'ENG', title: 'x', createdBy: 'someone' })).toEqual(['']);
+    // What only the workspace can say: the write rules' own refusals.
+    expect(await refused({ project: 'ENG', title: 'x', assigneeId: 'stranger' })).toEqual([
+      'assigneeId',
+    ]);
+    expect(await refused({ project: 'ENG', title: 'x', labelIds: ['label:nope'] })).toEqual([
+      'labelIds',
+    ]);
+  });
+
+  it('holds every caller to their role and their token to its scope', async () => {
+    const viewer = await call<Problem>('viewer', 'POST', '/issues', { project: 'ENG', title: 'x' });
+    expect(viewer.status).toBe(403);
+    expect(viewer.body.code).toBe('FORBIDDEN');
+    const readOnly = await call<Problem>('ownerRead', 'POST', '/issues', {
+      project: 'ENG',
+      title: 'x',
+    });
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.code).toBe('SCOPE_REQUIRED');
+    expect((await call('viewer', 'PATCH', '/issues/ENG-21', { title: 'Mine now' })).status).toBe(
+      403,
+    );
+    // A member may delete their own issue, not someone else's.
+    expect((await call<Problem>('member', 'DELETE', '/issues/ENG-21')).status).toBe(403);
+  });
+
+  it('updates the fields it names, each with its activity, and deletes', async () => {
+    const made = await call<ApiIssue>('member', 'POST', '/issues', {
+      project: 'ENG',
+      title: 'Rename me',
+    });
+    const key = made.body.key;
+    const changed = await call<ApiIssue>('member', 'PATCH', `/issues/${key}`, {
+      title: 'Renamed',
+      stateId: DONE,
+      dueDate: '2030-01-31',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      title: 'Renamed',
+      state: { name: 'Done' },
+      dueDate: '2030-01-31',
+    });
+    expect(changed.body.completedAt).not.toBeNull();
+    expect((await activityOf(made.body.id)).sort()).toEqual(
+      ['created', 'dueDate', 'state', 'title'].sort(),
+    );
+    // Nothing to change: nothing written, the issue as it is.
+    const same = await call<ApiIssue>('member', 'PATCH', `/issues/${key}`, { title: 'Renamed' });
+    expect(same.status).toBe(200);
+    expect((await activityOf(made.body.id)).length).toBe(4);
+    const empty = await call<Problem>('member', 'PATCH', `/issues/${key}`, {});
+    expect(empty.status).toBe(422);
+    expect((await call('member', 'PATCH', '/issues/ENG-999', { title: 'x' })).status).toBe(404);
+
+    expect((await call('member', 'DELETE', `/issues/${key}`)).status).toBe(204);
+    expect((await call('member', 'GET', `/issues/${key}`)).status).toBe(404);
+    expect((await call('member', 'DELETE', `/issues/${key}`)).status).toBe(404);
+  });
+});
