@@ -68,6 +68,17 @@ for (const scheme of ['light', 'dark'] as const)
     await context.close();
   });
 
+test('the API reference lists the routes, from the account page', async ({ page }) => {
+  const keel = new KeelPage(page);
+  await keel.signUp(newAccount('reader'));
+  await keel.createWorkspace('Reference', newSlug('reference'));
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page).toHaveURL(/\/api\/v1\/reference$/);
+  await expect(page.getByRole('heading', { name: /Keel API/ })).toBeVisible();
+  await expect(page.getByText('/api/v1/workspaces/{ws}/issues/{key}').first()).toBeVisible();
+});
+
 test('offline, a token cannot be made, and the dialog keeps what was typed', async ({ page }) => {
   const keel = new KeelPage(page);
   await keel.signUp(newAccount('offline-token'));

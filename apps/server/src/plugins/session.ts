@@ -6,6 +6,8 @@ import type { AccessCache } from '../workspaces/access-cache.ts';
 
 export const SESSION_COOKIE = 'keel_session';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** The public API's description and its reference page: public, as GitHub's and Stripe's. */
+const PUBLIC_API_PAGES = /^\/api\/v1\/(openapi\.json|reference)(\/|\?|$)/;
 /** Requests that follow a workspace: the replication protocol, and the change stream. */
 const FOLLOWS_A_WORKSPACE = /^\/(db\/|api\/workspaces\/[^/?]+\/changes(\?|$))/;
 
@@ -90,7 +92,8 @@ export function registerSessions(
 
   // Before a route validates its input, so a signed-out request hears AUTH_REQUIRED first.
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/api/')) requireSession(request);
+    if (request.url.startsWith('/api/') && !PUBLIC_API_PAGES.test(request.url))
+      requireSession(request);
   });
 }
 

@@ -20,17 +20,18 @@ const KEPT_MS = 24 * 60 * 60 * 1000;
  * again (a retry after a lost answer) gets the first answer back, with nothing done twice; the
  * key with a different request is refused. Without the header, the request simply runs.
  */
-export async function idempotent(
+export async function idempotent<T>(
   store: AppStore,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  run: () => Promise<{ status: number; body: unknown }>,
-): Promise<unknown> {
+  run: () => Promise<{ status: number; body: T }>,
+): Promise<T> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) {
     const { status, body } = await run();
-    return reply.code(status).send(body);
+    reply.code(status);
+    return body;
   }
   const key = Array.isArray(header) ? header.join(',') : header;
   if (key.length === 0 || key.length > 255)
@@ -48,7 +49,9 @@ export async function idempotent(
           { path: 'Idempotency-Key', message: 'This key was used with a different request' },
         ],
       });
-    return reply.code(earlier.status).header('idempotent-replayed', 'true').send(earlier.body);
+    reply.code(earlier.status).header('idempotent-replayed', 'true');
+    // Stored from this route's own answer, of this route's shape.
+    return earlier.body as T;
   }
   const { status, body } = await run();
   if (status < 300)
@@ -62,5 +65,6 @@ export async function idempotent(
         createdAt: new Date().toISOString(),
       }))
       .catch(() => undefined);
-  return reply.code(status).send(body);
+  reply.code(status);
+  return body;
 }

@@ -86,7 +86,11 @@ export async function v1IssueWrites(
     '/api/v1/workspaces/:ws/issues',
     {
       config: { workspace: { permission: 'issue:create' } },
-      schema: { params: wsParams, body: jsonBody(apiCreateIssueBody) },
+      schema: {
+        params: wsParams,
+        body: jsonBody(apiCreateIssueBody),
+        response: { 201: apiIssueSchema },
+      },
     },
     async (request, reply) => {
       const access = accessOf(request);
@@ -126,7 +130,7 @@ export async function v1IssueWrites(
           ...built.activities,
           ...(edited?.activities ?? []),
         ]);
-        return { status: 201, body: apiIssueSchema.parse(apiIssue(issue, project)) };
+        return { status: 201, body: apiIssue(issue, project) };
       });
     },
   );

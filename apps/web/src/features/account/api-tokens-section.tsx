@@ -57,7 +57,11 @@ export function ApiTokensSection() {
       <h2 id="account-tokens">API tokens</h2>
       <p>
         Scripts and other tools call Keel&apos;s API with a token, as you. Give each its own, and
-        revoke one the moment it is not needed.
+        revoke one the moment it is not needed. The{' '}
+        <a className="text-link api-tokens__reference" href="/api/v1/reference">
+          API reference
+        </a>{' '}
+        lists what they can do.
       </p>
       <FormError>{error}</FormError>
       {tokens === null ? null : tokens.length === 0 ? (
