@@ -50,3 +50,4 @@ export * from './api-tokens.ts';
 export * from './api-v1.ts';
 export * from './issue-create.ts';
 export * from './issue-delete.ts';
+export * from './comment-writes.ts';

@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { activeMentionQuery, type MemberDoc } from '@keel/domain';
+import { activeMentionQuery, checkCommentBody, type MemberDoc } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import { useMembers } from '../../data/use-docs.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
-import { checkCommentBody } from './comment-docs.ts';
 import { mentionStartingAt } from './mention-text.ts';
 import { suggestMembers } from './mention-suggestions.ts';
 import { useMentionText } from './use-mention-text.ts';

@@ -1,12 +1,11 @@
 import { memo, useState } from 'react';
-import type { CommentDoc } from '@keel/domain';
+import { commentPermissions, type CommentDoc } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { MarkdownView, toggleTask } from '../markdown/index.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
-import { commentPermissions } from './comment-docs.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import { useCommentActions } from './use-comment-actions.ts';
 import { useMemberNames } from './use-member-names.ts';

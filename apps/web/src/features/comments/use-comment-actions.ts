@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
-import { docId, newDocId, tombstoneOf, type CommentDoc } from '@keel/domain';
+import {
+  commentSubscriptionWrites,
+  docId,
+  editComment,
+  newComment,
+  newDocId,
+  tombstoneOf,
+  type CommentDoc,
+} from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import type { WorkspaceSession, WriteOutcome } from '../../data/workspace-session.ts';
 import { offerUndoOfCommentDeletion } from '../undo/index.ts';
-import { commentSubscriptionWrites, editComment, newComment } from './comment-docs.ts';
 
 /**
  * After a comment is saved: subscribe its author (when new) and those it mentions to the issue,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentWrite, formatMention } from '@keel/domain';
-import { testIssue } from '@keel/domain/test-fixtures';
+import { checkDocumentWrite } from './document-rules.ts';
+import { formatMention } from './mentions.ts';
+import { testIssue } from './test-fixtures.ts';
 import {
   checkCommentBody,
   commentPermissions,
   commentSubscriptionWrites,
   editComment,
   newComment,
-} from './comment-docs.ts';
+} from './comment-writes.ts';
 
 const NOW = '2025-06-10T12:00:00.000Z';
 const LATER = '2025-06-10T13:00:00.000Z';

@@ -1,16 +1,11 @@
-import {
-  can,
-  commentBodySchema,
-  commentSubscriptions,
-  mentionedUserIds,
-  newActivityDocument,
-  type ActivityDoc,
-  type CommentDoc,
-  type IssueDoc,
-  type Role,
-} from '@keel/domain';
+import type { ActivityDoc, CommentDoc, IssueDoc } from './documents.ts';
+import { newActivityDocument } from './factories.ts';
+import { commentBodySchema, type Role } from './fields.ts';
+import { mentionedUserIds } from './mentions.ts';
+import { can } from './permissions.ts';
+import { commentSubscriptions } from './subscriptions.ts';
 
-/** Pure rules and builders for comments, shared by the composer and each comment's menu. */
+/** Rules and builders for comments: the app's composer and menus, and the public API. */
 export type BodyCheck = { ok: true; body: string } | { ok: false; message: string };
 
 /** SPEC §5: 1–20,000 characters after trimming; the schema's own message otherwise. */
