@@ -28,6 +28,7 @@ import { registerApiTokenAuth } from './plugins/api-token-auth.ts';
 import { tokenRoutes } from './routes/api/token-routes.ts';
 import { apiReferenceRoutes } from './routes/v1/api-reference.ts';
 import { collectOpenApi } from './routes/v1/openapi.ts';
+import { v1CommentWrites } from './routes/v1/v1-comment-writes.ts';
 import { v1IssueWrites } from './routes/v1/v1-issue-writes.ts';
 import { v1ReadRoutes } from './routes/v1/v1-read-routes.ts';
 import { v1WorkspaceRoutes } from './routes/v1/v1-workspace-routes.ts';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(v1WorkspaceRoutes, { store });
   await app.register(v1ReadRoutes, { couch });
   await app.register(v1IssueWrites, { couch, store });
+  await app.register(v1CommentWrites, { couch, store });
   openApi.route();
   await app.register(apiReferenceRoutes);
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  commentBodySchema,
   dueDateSchema,
   estimateSchema,
   issueDescriptionSchema,
@@ -156,3 +157,6 @@ export const apiUpdateIssueBody = z
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Name a field to change' });
 export type ApiUpdateIssueBody = z.infer<typeof apiUpdateIssueBody>;
+
+/** `POST …/issues/:key/comments` and `PATCH …/comments/:id`. */
+export const apiCommentBody = z.strictObject({ body: commentBodySchema });

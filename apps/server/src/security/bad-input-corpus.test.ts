@@ -476,6 +476,17 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: () => `/api/v1/workspaces/${ws.slug}/issues`, body: true },
   { method: 'PATCH', path: () => `/api/v1/workspaces/${ws.slug}/issues/ENG-1`, body: true },
   { method: 'DELETE', path: () => `/api/v1/workspaces/${victim.slug}/issues/ENG-1`, body: false },
+  { method: 'POST', path: () => `/api/v1/workspaces/${ws.slug}/issues/ENG-1/comments`, body: true },
+  {
+    method: 'PATCH',
+    path: () => `/api/v1/workspaces/${ws.slug}/comments/comment%3Anone`,
+    body: true,
+  },
+  {
+    method: 'DELETE',
+    path: () => `/api/v1/workspaces/${victim.slug}/comments/comment%3Anone`,
+    body: false,
+  },
 ];
 
 /** Authorization headers a script might forge, sent without a session to the public API. */
@@ -694,6 +705,7 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues?cursor=${trick}`));
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/projects/${trick}`));
       answers.push(await send('DELETE', `/api/v1/workspaces/${ws.slug}/issues/${trick}`));
+      answers.push(await send('DELETE', `/api/v1/workspaces/${ws.slug}/comments/${trick}`));
       answers.push(
         await send('PATCH', `/api/v1/workspaces/${ws.slug}/issues/${trick}`, {
           body: '{"title":"x"}',

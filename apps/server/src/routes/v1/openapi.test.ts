@@ -30,6 +30,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v1/me',
       '/api/v1/workspaces',
+      '/api/v1/workspaces/{ws}/comments/{commentId}',
       '/api/v1/workspaces/{ws}/cycles',
       '/api/v1/workspaces/{ws}/issues',
       '/api/v1/workspaces/{ws}/issues/{key}',

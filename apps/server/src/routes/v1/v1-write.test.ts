@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STATES, type ApiIssue, type Role } from '@keel/domain';
+import {
+  DEFAULT_STATES,
+  formatMention,
+  type ApiComment,
+  type ApiIssue,
+  type Role,
+} from '@keel/domain';
 import { userIdOf } from '../../db/app-store.ts';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import type { TestServer } from '../../testing/test-server.ts';
@@ -211,5 +217,71 @@ describe('/api/v1 issue writes', () => {
     expect((await call('member', 'DELETE', `/issues/${key}`)).status).toBe(204);
     expect((await call('member', 'GET', `/issues/${key}`)).status).toBe(404);
     expect((await call('member', 'DELETE', `/issues/${key}`)).status).toBe(404);
+  });
+
+  it('comments as the app does: subscriptions by mention, own edits, deletions by role', async () => {
+    const issue = await call<ApiIssue>('owner', 'POST', '/issues', {
+      project: 'ENG',
+      title: 'Discuss me',
+    });
+    const key = issue.body.key;
+    const body = `Looks good, ${formatMention('Viewer', userIds.viewer!)} can you check?`;
+    const made = await call<ApiComment>(
+      'member',
+      'POST',
+      `/issues/${key}/comments`,
+      { body },
+      {
+        'idempotency-key': 'comment-1',
+      },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ issueId: issue.body.id, authorId: userIds.member, body });
+    const again = await call<ApiComment>(
+      'member',
+      'POST',
+      `/issues/${key}/comments`,
+      { body },
+      {
+        'idempotency-key': 'comment-1',
+      },
+    );
+    expect(again.body.id).toBe(made.body.id);
+    // The author and the member mentioned follow the issue now, with activity saying why.
+    const stored = (await (
+      await owner.request(`/db/${ws.slug}/${encodeURIComponent(issue.body.id)}`)
+    ).json()) as { subscriberIds: string[] };
+    expect(stored.subscriberIds).toEqual(
+      expect.arrayContaining([userIds.owner, userIds.member, userIds.viewer]),
+    );
+    expect(await activityOf(issue.body.id)).toContain('subscribed');
+    const list = await call<{ data: ApiComment[] }>('viewer', 'GET', `/issues/${key}/comments`);
+    expect(list.body.data.map((c) => c.id)).toEqual([made.body.id]);
+
+    const viewer = await call<Problem>('viewer', 'POST', `/issues/${key}/comments`, { body: 'x' });
+    expect(viewer.status).toBe(403);
+    const blank = await call<Problem>('member', 'POST', `/issues/${key}/comments`, { body: ' ' });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual([{ path: 'body', message: 'Comment is required' }]);
+
+    const path = `/comments/${encodeURIComponent(made.body.id)}`;
+    const edited = await call<ApiComment>('member', 'PATCH', path, { body: 'Looks great' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ body: 'Looks great' });
+    expect(edited.body.editedAt).not.toBeNull();
+    // Only its author edits it; a member deletes only their own; an owner deletes anyone's.
+    expect((await call('owner', 'PATCH', path, { body: 'Mine now' })).status).toBe(403);
+    const ownerComment = await call<ApiComment>('owner', 'POST', `/issues/${key}/comments`, {
+      body: 'From the owner',
+    });
+    const ownerPath = `/comments/${encodeURIComponent(ownerComment.body.id)}`;
+    expect((await call('member', 'DELETE', ownerPath)).status).toBe(403);
+    expect((await call('owner', 'DELETE', path)).status).toBe(204);
+    expect((await call('owner', 'DELETE', path)).status).toBe(404);
+    expect((await call('owner', 'PATCH', '/comments/issue%3Anope', { body: 'x' })).status).toBe(
+      404,
+    );
+    const left = await call<{ data: ApiComment[] }>('member', 'GET', `/issues/${key}/comments`);
+    expect(left.body.data.map((c) => c.body)).toEqual(['From the owner']);
   });
 });
