@@ -26,6 +26,10 @@ describe('webhook targets (SSRF)', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:a9fe:a9fe',
+      '::7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
       'not an address',
     ])
       expect(isInsideAddress(inside), inside).toBe(true);
@@ -59,6 +63,7 @@ describe('webhook targets (SSRF)', () => {
       'https://0x7f.1/',
       'https://127.1/',
       'https://[::ffff:127.0.0.1]/',
+      'https://[::127.0.0.1]/',
     ])
       expect(refused(url), url).toBe('That address is on a private network');
   });

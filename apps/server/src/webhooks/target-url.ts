@@ -34,8 +34,12 @@ for (const [network, prefix] of [
 ] as const)
   INSIDE.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (::a.b.c.d, with :: and ::1), NAT64 and 6to4 carry an IPv4 address that
+  // may be inside: refused whole, as no webhook receiver needs them.
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

@@ -45,7 +45,10 @@ export async function validatedBulkDocs(
   access: WorkspaceAccess,
   body: unknown,
   numbers: ReservedBlocks,
-  /** The public API's writes: one refused document and none is saved. */
+  /**
+   * The public API's writes: one refused document and none is saved; updates are saved before
+   * new documents, which are saved only if every update went in.
+   */
   options: { allOrNothing?: boolean } = {},
 ): Promise<BulkResult[]> {
   const envelope = bulkDocsRequestSchema.safeParse(body);
@@ -76,6 +79,16 @@ export async function validatedBulkDocs(
     (_, index) => results[index] === null && !batch.repeated.has(index),
   );
   const dbName = access.workspace.dbName;
+  if (options.allOrNothing) {
+    // `_bulk_docs` is not one transaction: updates (the ones that can conflict) go first, and
+    // new documents (the activity of a change) only once they are all in.
+    const hasRev = (doc: unknown) => typeof (doc as { _rev?: unknown })._rev === 'string';
+    const updates = accepted.filter(hasRev);
+    const creates = accepted.filter((doc) => !hasRev(doc));
+    const first = updates.length ? await couch.bulkDocs(dbName, updates) : [];
+    if (first.some((r) => !r.ok)) return first;
+    return [...first, ...(creates.length ? await couch.bulkDocs(dbName, creates) : [])];
+  }
   const saved = accepted.length ? await couch.bulkDocs(dbName, accepted, !replicated) : [];
   if (replicated) return [...results.filter((r): r is BulkResult => r !== null), ...saved];
   // With new_edits, CouchDB answers one row per document in order; keep the client's order.

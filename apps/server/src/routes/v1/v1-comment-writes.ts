@@ -6,6 +6,7 @@ import {
   apiCommentSchema,
   commentDocSchema,
   commentSubscriptionWrites,
+  issueDocSchema,
   editComment,
   newComment,
   newDocId,
@@ -83,20 +84,26 @@ export async function v1CommentWrites(
         // As in the app, after the comment and apart from it: its author and the members it
         // mentions follow the issue. A conflict here costs only a subscription, so it is not
         // retried past the few tries a busy issue needs.
-        const members = new Map(
-          (await readDocs(couch, db, 'member')).map((m) => [m.userId, m.active]),
-        );
-        for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-          const current = (await readDocs(couch, db, 'issue')).find((i) => i._id === issue._id);
-          const writes =
-            current &&
-            commentSubscriptionWrites(current, comment, {
-              commenting: true,
-              isActiveMember: (userId) => members.get(userId) === true,
-              now,
-              newActivityId: () => newDocId('activity'),
-            });
-          if (!writes || !(await writeAs(deps, access, writes)).conflict) break;
+        try {
+          const members = new Map(
+            (await readDocs(couch, db, 'member')).map((m) => [m.userId, m.active]),
+          );
+          for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            const read = issueDocSchema.safeParse(await couch.getDoc<CouchDoc>(db, issue._id));
+            const current = read.success ? read.data : null;
+            const writes =
+              current &&
+              commentSubscriptionWrites(current, comment, {
+                commenting: true,
+                isActiveMember: (userId) => members.get(userId) === true,
+                now,
+                newActivityId: () => newDocId('activity'),
+              });
+            if (!writes || !(await writeAs(deps, access, writes)).conflict) break;
+          }
+        } catch (error) {
+          // The comment is saved; a subscription that could not be is not worth a failure.
+          request.log.warn({ err: error }, 'comment subscriptions not written');
         }
         return { status: 201, body: apiComment(comment) };
       });

@@ -9,6 +9,7 @@ import {
   editIssue,
   firstSortOrder,
   issueDeletion,
+  issueDocSchema,
   newDocId,
   parseIssueKey,
   stampIssueEdits,
@@ -18,7 +19,7 @@ import {
 } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
-import type { CouchClient } from '../../db/couch-client.ts';
+import type { CouchClient, CouchDoc } from '../../db/couch-client.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
 import { jsonBody, noContent } from '../route-schemas.ts';
 import { nextApiNumber } from './api-numbers.ts';
@@ -45,6 +46,7 @@ export async function v1IssueWrites(
   opts: { couch: CouchClient; store: AppStore },
 ) {
   const { couch, store } = opts;
+  const deps = { couch, store };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const workspaceDocs = async (db: string) => {
@@ -60,6 +62,15 @@ export async function v1IssueWrites(
         : undefined;
     };
     return { projects, issues, byKey };
+  };
+
+  /**
+   * The issue as the database holds it now, read by id: a range read (`readDocs`) on a cluster
+   * comes from one copy, which may not have a write just made through another node.
+   */
+  const fresh = async (db: string, id: string): Promise<IssueDoc | null> => {
+    const parsed = issueDocSchema.safeParse(await couch.getDoc<CouchDoc>(db, id));
+    return parsed.success ? parsed.data : null;
   };
 
   /** The edit a body asks for, with its parent's key read as the parent's id. */
@@ -125,11 +136,7 @@ export async function v1IssueWrites(
         void _parentId;
         const edited = editIssue(built.issue, fields, ctx);
         const issue = stampIssueEdits(edited?.issue ?? built.issue, null, now, access.userId);
-        await writeAs({ couch, store }, access, [
-          issue,
-          ...built.activities,
-          ...(edited?.activities ?? []),
-        ]);
+        await writeAs(deps, access, [issue, ...built.activities, ...(edited?.activities ?? [])]);
         return { status: 201, body: apiIssue(issue, project) };
       });
     },
@@ -149,7 +156,8 @@ export async function v1IssueWrites(
       const access = accessOf(request);
       for (let attempt = 1; ; attempt++) {
         const { projects, byKey } = await workspaceDocs(access.workspace.dbName);
-        const issue = byKey(request.params.key);
+        const found = byKey(request.params.key);
+        const issue = found && (await fresh(access.workspace.dbName, found._id));
         const project = issue && projects.find((p) => p._id === issue.projectId);
         if (!issue || !project) throw new AppError('NOT_FOUND');
         const edit = editOf(request.body, project, byKey);
@@ -178,17 +186,23 @@ export async function v1IssueWrites(
     },
     async (request, reply) => {
       const access = accessOf(request);
+      // Deleted by an earlier attempt whose sub-issue edits conflicted: those are finished.
+      let deleted: IssueDoc | null = null;
       for (let attempt = 1; ; attempt++) {
-        const { projects, issues, byKey } = await workspaceDocs(access.workspace.dbName);
-        const issue = byKey(request.params.key);
-        if (!issue) throw new AppError('NOT_FOUND');
-        const docs = issueDeletion(issue, issues, {
+        const db = access.workspace.dbName;
+        const { projects, issues, byKey } = await workspaceDocs(db);
+        const found = byKey(request.params.key);
+        const issue = found ? await fresh(db, found._id) : null;
+        const target = issue ?? deleted;
+        if (!target) throw new AppError('NOT_FOUND');
+        const docs = issueDeletion(target, issues, {
           projects: new Map(projects.map((p) => [p._id, p])),
           actorId: access.userId,
           now: new Date().toISOString(),
           newActivityId: () => newDocId('activity'),
         });
-        const { conflict } = await writeAs({ couch, store }, access, docs);
+        const { conflict, revs } = await writeAs(deps, access, issue ? docs : docs.slice(1));
+        if (issue && revs.has(issue._id)) deleted = issue;
         if (!conflict) return reply.code(204).send();
         if (attempt === ATTEMPTS) throw new AppError('INTERNAL', { detail: 'Kept conflicting' });
       }

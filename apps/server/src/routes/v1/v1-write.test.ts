@@ -145,6 +145,39 @@ describe('/api/v1 issue writes', () => {
     ]);
   });
 
+  it('runs one of two requests sent at once with one key, and lets go of a key that failed', async () => {
+    const body = { project: 'ENG', title: 'Sent twice at once' };
+    const headers = { 'idempotency-key': 'burst-1' };
+    const [a, b] = await Promise.all([
+      call<ApiIssue>('owner', 'POST', '/issues', body, headers),
+      call<ApiIssue>('owner', 'POST', '/issues', body, headers),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const list = await call<{ data: ApiIssue[] }>('owner', 'GET', '/issues?q=sent%20twice');
+    expect(list.body.data).toHaveLength(1);
+
+    // Refused by the rules: nothing done, and the key may be used again for the fixed request.
+    const retry = { 'idempotency-key': 'fix-and-retry' };
+    const bad = await call<Problem>(
+      'owner',
+      'POST',
+      '/issues',
+      { project: 'ENG', title: 'Assign me', assigneeId: 'nobody' },
+      retry,
+    );
+    expect(bad.status).toBe(422);
+    const good = await call<ApiIssue>(
+      'owner',
+      'POST',
+      '/issues',
+      { project: 'ENG', title: 'Assign me', assigneeId: userIds.member },
+      retry,
+    );
+    expect(good.status).toBe(201);
+    expect(good.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('refuses bad input field by field, through the same rules as the app', async () => {
     const refused = async (body: unknown) => {
       const res = await call<Problem>('owner', 'POST', '/issues', body);

@@ -10,7 +10,8 @@ import { reservedBlocksOf } from '../db/number-rules.ts';
  * Save documents as the API's caller, through exactly what a device's `_bulk_docs` goes through:
  * the domain's write rules against the workspace as the database holds it, the caller's role,
  * their reserved issue numbers. All or nothing. A refusal is thrown with its catalogue code and
- * field errors; `conflict` when a document changed since it was read (the caller reads again).
+ * field errors; `conflict` when a document changed since it was read (the caller reads again;
+ * updates saved before it are in `revs`, no new document was).
  */
 export async function writeAs(
   deps: { couch: CouchClient; store: AppStore },
@@ -30,12 +31,12 @@ export async function writeAs(
       'code' in r && typeof r.code === 'string',
   );
   if (refused) throw new AppError(refused.code, { errors: refused.errors, detail: refused.reason });
-  if (results.some((r) => r.error === 'conflict')) return { conflict: true, revs: new Map() };
+  // What was saved, also when something conflicted (updates go first; the caller reads again
+  // and finishes).
+  const revs = new Map(results.flatMap((r) => (r.ok && r.rev ? [[r.id, r.rev] as const] : [])));
+  if (results.some((r) => r.error === 'conflict')) return { conflict: true, revs };
   const failed = results.find((r) => !r.ok);
   if (failed)
     throw new Error(`${failed.id}: ${failed.error ?? 'not saved'} ${failed.reason ?? ''}`);
-  return {
-    conflict: false,
-    revs: new Map(results.flatMap((r) => (r.rev ? [[r.id, r.rev] as const] : []))),
-  };
+  return { conflict: false, revs };
 }

@@ -6,7 +6,7 @@ import {
   type Role,
   type WorkspaceDoc,
 } from '@keel/domain';
-import { testIssue, testMember, testProject } from '@keel/domain/test-fixtures';
+import { testIssue, testLabel, testMember, testProject } from '@keel/domain/test-fixtures';
 import type { WriteResult } from '../replica-types.ts';
 import { WorkspaceStore } from '../workspace-store.ts';
 import { WriteQueue } from '../write-queue.ts';
@@ -54,7 +54,14 @@ class MemoryReplica implements WriterReplica {
 const project = testProject();
 const issue = { ...testIssue(), _rev: '1-a' };
 
-function writerOver(options: { role?: Role; queue?: WriteQueue } = {}) {
+function writerOver(
+  options: {
+    role?: Role;
+    queue?: WriteQueue;
+    /** Storage refuses journal entries after this many. */
+    journalRoom?: number;
+  } = {},
+) {
   const replica = new MemoryReplica();
   replica.docs.set(issue._id, issue);
   const store = new WorkspaceStore();
@@ -63,6 +70,7 @@ function writerOver(options: { role?: Role; queue?: WriteQueue } = {}) {
   const journal = new Map<string, readonly object[]>();
   let keys = 0;
   const savingNow: boolean[] = [];
+  const bases: unknown[] = [];
   const writer: SessionWriter = new SessionWriter({
     replica: Promise.resolve(replica),
     store,
@@ -71,6 +79,7 @@ function writerOver(options: { role?: Role; queue?: WriteQueue } = {}) {
     role: () => options.role ?? 'member',
     journal: {
       keep: (docs) => {
+        if (options.journalRoom !== undefined && journal.size >= options.journalRoom) return null;
         const key = `k${++keys}`;
         journal.set(key, docs);
         return key;
@@ -85,11 +94,11 @@ function writerOver(options: { role?: Role; queue?: WriteQueue } = {}) {
       savingNow.push(writer.isWriting());
     },
     sync: { startSaving: () => () => undefined, pullBusy: () => false },
-    editing: () => undefined,
+    editing: (base) => bases.push(base),
     followedSeq: () => 0,
     fill: { active: () => false, wrote: () => undefined },
   });
-  return { writer, replica, store, journal, savingNow };
+  return { writer, replica, store, journal, savingNow, bases };
 }
 
 describe('SessionWriter', () => {
@@ -263,6 +272,48 @@ describe('SessionWriter', () => {
         _rev: /^4-/,
       });
       expect(journal.size).toBe(0);
+    });
+
+    it('keeps each change its own journal entry, and the base each document had before', async () => {
+      const queue = new WriteQueue();
+      const { writer, replica, store, journal, bases } = writerOver({ queue });
+      const label = { ...testLabel(), _id: 'label:new', name: 'Held' };
+      const renamed = writer.update(() => [{ ...store.get(issue._id), title: 'Renamed' }]);
+      const labelled = writer.update(() => [label]);
+      // Two entries: a page closed now replays each on its own.
+      expect([...journal.values()]).toEqual([
+        [expect.objectContaining({ _id: issue._id, title: 'Renamed' })],
+        [expect.objectContaining({ _id: label._id })],
+      ]);
+      queue.release();
+      expect(await renamed).toEqual({ ok: true });
+      expect(await labelled).toEqual({ ok: true });
+      // The merge base is the issue as it was before the change, not the change itself.
+      expect(bases).toEqual([expect.objectContaining({ _id: issue._id, title: issue.title })]);
+      expect(replica.docs.get(label._id)).toMatchObject({ name: 'Held', _rev: /^1-/ });
+      expect(journal.size).toBe(0);
+    });
+
+    it('once the journal refuses a change, the changes after it wait their turn behind it', async () => {
+      const queue = new WriteQueue();
+      const { writer, replica, store, journal } = writerOver({ queue, journalRoom: 1 });
+      const first = writer.update(() => [{ ...store.get(issue._id), title: 'First' }]);
+      const second = writer.update(() => [{ ...store.get(issue._id), priority: 2 }]);
+      const third = writer.update(() => [{ ...store.get(issue._id), title: 'Third' }]);
+      // The second could not be journaled: neither it nor the third is shown before it is saved.
+      expect(store.get(issue._id)).toMatchObject({ title: 'First', priority: issue.priority });
+      expect(journal.size).toBe(1);
+      queue.release();
+      expect(await Promise.all([first, second, third])).toEqual([
+        { ok: true },
+        { ok: true },
+        { ok: true },
+      ]);
+      expect(replica.docs.get(issue._id)).toMatchObject({
+        title: 'Third',
+        priority: 2,
+        _rev: /^4-/,
+      });
     });
   });
 });

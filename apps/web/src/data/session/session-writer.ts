@@ -73,8 +73,8 @@ export class SessionWriter {
   private readonly deletedHere = new Map<string, Record<string, unknown>>();
   /** Changes shown on screen and not yet committed by the device. */
   private writing = 0;
-  /** Changes made before the replica opened, with the outcome they will share (held-changes.ts). */
-  private held: { changes: HeldChanges; outcome: Promise<WriteOutcome> } | null = null;
+  /** Changes made before the replica opened, committed together when it opens (held-changes.ts). */
+  private held: HeldChanges | null = null;
 
   constructor(private readonly deps: SessionWriterDeps) {}
 
@@ -129,64 +129,84 @@ export class SessionWriter {
 
   /**
    * Before the replica opens: checked, journaled and shown now, like any change, and committed
-   * with the others made meanwhile once it opens. Null when the journal refuses it: it then
-   * waits its turn and shows once committed, as any change the journal refuses.
+   * with the others made meanwhile once it opens (held-changes.ts). Null when the journal
+   * refuses it: it then waits its turn and shows once committed, as any change the journal
+   * refuses, and no later change passes it.
    */
   private hold(build: () => readonly unknown[] | null): Promise<WriteOutcome> | null {
+    if (this.held?.closed) return null;
     const docs = build();
     if (!docs) return Promise.resolve({ ok: true });
     const checked = this.check(docs);
     if (!checked.ok) return Promise.resolve(checked);
     const { store, journal } = this.deps;
-    const batch = this.held?.changes ?? new HeldChanges();
-    const all = batch.withDocs(checked.docs);
-    const key = batch.key
-      ? journal.rewrite(batch.key, all)
-        ? batch.key
-        : null
-      : journal.keep(all);
-    if (!key) return null;
-    batch.key = key;
-    batch.add(checked.docs, (id) => store.get(id), {
+    const batch = this.held ?? new HeldChanges();
+    // The bases are read before the change shows, inside `add`.
+    const change = batch.add(
+      checked.docs,
+      journal,
+      (id) => store.get(id),
       build,
-      takeBack: store.showPending(checked.docs),
-    });
+      () => store.showPending(checked.docs),
+    );
+    if (!change) {
+      batch.closed = true;
+      return null;
+    }
     if (!this.held) {
+      this.held = batch;
       this.writing++;
       const saved = this.deps.sync.startSaving();
-      const outcome = this.deps.queue.run(() => this.commitHeld(batch));
-      this.held = { changes: batch, outcome };
-      void outcome.finally(() => {
-        this.writing--;
-        saved();
-      });
+      void this.deps.queue.run(() =>
+        this.commitHeld(batch, () => {
+          this.writing--;
+          saved();
+        }),
+      );
     }
-    return this.held.outcome;
+    return change.outcome;
   }
 
-  /** The replica is open: the changes made before it did are saved, in one go. */
-  private async commitHeld(batch: HeldChanges): Promise<WriteOutcome> {
+  /**
+   * The replica is open: the changes made before it did are saved, in one go. Each caller hears
+   * how its own change went.
+   */
+  private async commitHeld(batch: HeldChanges, settled: () => void): Promise<void> {
     this.held = null; // changes from here on are built and saved one at a time
     const { journal } = this.deps;
     const { docs, updates, creates } = batch.toCommit();
     for (const base of batch.bases) this.deps.editing(base);
+    let outcome: WriteOutcome;
     try {
-      const outcome = await this.commit(docs, updates, creates);
-      if (outcome.ok) return outcome;
-      batch.takeBackAll();
-      if (outcome.conflict !== true) return outcome;
-      // The snapshot on screen was older than the device: once the store has the device's
-      // versions, each change is made again, in order, on top of them.
-      await this.whenStoreHasReplicaVersions(docs);
-      let result: WriteOutcome = { ok: true };
-      for (const build of batch.builds()) {
-        const again = build();
-        const outcome: WriteOutcome = again ? await this.save(again) : { ok: true };
-        if (!outcome.ok) result = outcome;
+      outcome = await this.commit(docs, updates, creates);
+    } catch {
+      outcome = { ok: false, message: NOT_SAVED, errors: [] };
+    }
+    if (outcome.ok || outcome.conflict !== true) {
+      if (!outcome.ok) batch.takeBackAll();
+      settled();
+      for (const change of batch.changes) {
+        journal.forget(change.key);
+        change.settle(outcome);
       }
-      return result;
-    } finally {
-      if (batch.key) journal.forget(batch.key);
+      return;
+    }
+    // The snapshot on screen was older than the device: once the store has the device's
+    // versions, each change is made again, in order, on top of them, and answers for itself.
+    batch.takeBackAll();
+    settled(); // nothing held is on screen now; each change made again counts for itself
+    await this.whenStoreHasReplicaVersions(docs).catch(() => undefined);
+    for (const change of batch.changes) {
+      let again: readonly unknown[] | null;
+      try {
+        again = change.build();
+      } catch {
+        again = null;
+      }
+      // Its own journal entry replaces the held one as `save` starts (synchronously).
+      const saving = again ? this.save(again) : Promise.resolve<WriteOutcome>({ ok: true });
+      journal.forget(change.key);
+      change.settle(await saving.catch(() => ({ ok: false, message: NOT_SAVED, errors: [] })));
     }
   }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   apiTokenScopeSchema,
   createApiTokenBody,
@@ -34,8 +34,11 @@ export function NewTokenDialog({ open, onClose, onCreated }: NewTokenDialogProps
   const [formError, setFormError] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each opening of the dialog: an answer that arrives after it closed is not shown in a later one.
+  const opening = useRef(0);
 
   const close = () => {
+    opening.current++;
     setName('');
     setScope('read');
     setExpiry('30');
@@ -54,7 +57,9 @@ export function NewTokenDialog({ open, onClose, onCreated }: NewTokenDialogProps
       return;
     }
     setBusy(true);
+    const asked = opening.current;
     const result = await createToken(checked.data);
+    if (asked !== opening.current) return;
     setBusy(false);
     if (!result.ok) {
       setErrors(fieldErrorMap(result.errors));
@@ -66,7 +71,14 @@ export function NewTokenDialog({ open, onClose, onCreated }: NewTokenDialogProps
   };
 
   return (
-    <Dialog open={open} title={token ? 'Your new token' : 'New API token'} onClose={close}>
+    // Shown once: neither Escape nor a stray × throws the token away before it is copied; Done
+    // does. Nor is the dialog left while the token is being made.
+    <Dialog
+      open={open}
+      title={token ? 'Your new token' : 'New API token'}
+      onClose={close}
+      dismissible={token === null && !busy}
+    >
       {token ? (
         <ShownOnce label="Token" value={token} onDone={close}>
           <p>
@@ -103,7 +115,9 @@ export function NewTokenDialog({ open, onClose, onCreated }: NewTokenDialogProps
             error={errors.expiresAt}
           />
           <FormActions>
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close} disabled={busy}>
+              Cancel
+            </Button>
             <Button type="submit" variant="primary" disabled={busy}>
               Create token
             </Button>

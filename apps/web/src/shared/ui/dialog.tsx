@@ -6,6 +6,11 @@ export interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * False while the dialog must not be dismissed by Escape or its × (a secret shown once, a
+   * request in flight): its own buttons close it.
+   */
+  dismissible?: boolean;
 }
 
 /**
@@ -13,7 +18,7 @@ export interface DialogProps {
  * Escape handling for free, and returns focus to the opener on close. Closing is always routed
  * through `onClose` so the owner decides.
  */
-export function Dialog({ open, title, onClose, children }: DialogProps) {
+export function Dialog({ open, title, onClose, children, dismissible = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -36,16 +41,18 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }}
     >
       {open ? (
         <>
           <header className="dialog__header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
+            {dismissible ? (
+              <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+                ×
+              </button>
+            ) : null}
           </header>
           <div className="dialog__body">{children}</div>
         </>
