@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocumentWrite } from './document-rules.ts';
 import { buildNewIssue, firstSortOrder, sortKeyBefore } from './issue-create.ts';
-import type { IssueDoc as TestIssueDoc, ProjectDoc } from './documents.ts';
-import { testIssue, testProject } from './test-fixtures.ts';
-
-const NOW = '2025-06-10T12:00:00.000Z';
-const makeProject = (over: Partial<ProjectDoc> = {}): ProjectDoc =>
-  testProject({ createdAt: NOW, updatedAt: NOW, ...over });
-const makeIssue = (over: Partial<TestIssueDoc> = {}): TestIssueDoc =>
-  testIssue({
-    _id: `issue:${over.number ?? 1}`,
-    title: 'An issue',
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...over,
-  });
+import { TEST_NOW as NOW, makeIssue, makeProject } from './test-fixtures.ts';
 
 const input = {
   issueId: 'issue:abc',

@@ -3,20 +3,7 @@ import { checkDocumentWrite } from './document-rules.ts';
 import type { IssueDoc } from './documents.ts';
 import { tombstoneOf } from './document-restore.ts';
 import { issueDeletion } from './issue-delete.ts';
-import type { IssueDoc as TestIssueDoc, ProjectDoc } from './documents.ts';
-import { testIssue, testProject } from './test-fixtures.ts';
-
-const NOW = '2025-06-10T12:00:00.000Z';
-const makeProject = (over: Partial<ProjectDoc> = {}): ProjectDoc =>
-  testProject({ createdAt: NOW, updatedAt: NOW, ...over });
-const makeIssue = (over: Partial<TestIssueDoc> = {}): TestIssueDoc =>
-  testIssue({
-    _id: `issue:${over.number ?? 1}`,
-    title: 'An issue',
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...over,
-  });
+import { TEST_NOW as NOW, makeIssue, makeProject } from './test-fixtures.ts';
 
 const project = makeProject();
 const other = makeProject({ _id: 'project:p2', key: 'OPS' });

@@ -41,6 +41,23 @@ export function testIssue(over: Partial<IssueDoc> = {}): IssueDoc {
   return { ...base, ...over };
 }
 
+/** A fixed "now" for tests of what a change writes, and documents made before it. */
+export const TEST_NOW = '2025-06-10T12:00:00.000Z';
+
+export function makeProject(over: Partial<ProjectDoc> = {}): ProjectDoc {
+  return testProject({ createdAt: TEST_NOW, updatedAt: TEST_NOW, ...over });
+}
+
+export function makeIssue(over: Partial<IssueDoc> = {}): IssueDoc {
+  return testIssue({
+    _id: `issue:${over.number ?? 1}`,
+    title: 'An issue',
+    createdAt: TEST_NOW,
+    updatedAt: TEST_NOW,
+    ...over,
+  });
+}
+
 /** An active member `u1` named Ada; `userId` also sets the id and the email. */
 export function testMember(over: Partial<MemberDoc> = {}): MemberDoc {
   const userId = over.userId ?? 'u1';
