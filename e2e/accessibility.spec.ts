@@ -5,6 +5,9 @@ import { KeelPage } from './support/keel-page.ts';
 /** axe (WCAG 2.1 A/AA) on every screen the foundation builds, in light and dark. */
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every screen passes axe (${colorScheme})`, async ({ browser }) => {
+    // A walk through every screen with an axe run on each: 40–56 s alone, over the default 60 s
+    // once the machine is busy.
+    test.slow();
     const context = await browser.newContext({ colorScheme });
     const page = await context.newPage();
     const keel = new KeelPage(page);
