@@ -34,10 +34,10 @@ test('a project’s estimate scale, its issues’ sizes and their sums', async (
   await estimate.selectOption('S');
   // Saved on the device (its activity shown) before the next page is loaded.
   const issue = new IssuePageModel(page);
-  await issue.expectActivity('set the estimate to 2 points');
+  await issue.expectActivity('set the estimate to S');
   await page.goto(`/${slug}/issue/ENG-2`);
   await estimate.selectOption('XL');
-  await issue.expectActivity('set the estimate to 8 points');
+  await issue.expectActivity('set the estimate to XL');
   // The estimate given in Fibonacci stays, and stays listed.
   await page.goto(`/${slug}/issue/ENG-3`);
   await expect(estimate).toHaveValue('13');
