@@ -10,7 +10,6 @@ import {
   editComment,
   newComment,
   newDocId,
-  parseIssueKey,
   tombstoneOf,
 } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
@@ -21,7 +20,7 @@ import type { WorkspaceAccess } from '../../workspaces/access.ts';
 import { jsonBody, noContent } from '../route-schemas.ts';
 import { idempotent } from './idempotency.ts';
 import { apiComment } from './v1-shapes.ts';
-import { readDocs } from './workspace-docs.ts';
+import { readByKey, readDocs } from './workspace-docs.ts';
 import { writeAs } from './write-as.ts';
 
 const keyParams = z.object({ ws: z.string(), key: z.string().max(40) });
@@ -63,14 +62,7 @@ export async function v1CommentWrites(
       const access = accessOf(request);
       const db = access.workspace.dbName;
       return idempotent(store, request, reply, access.userId, async () => {
-        const parsed = parseIssueKey(request.params.key.toUpperCase());
-        const projects = await readDocs(couch, db, 'project');
-        const project = parsed && projects.find((p) => p.key === parsed.projectKey);
-        const issue =
-          project &&
-          (await readDocs(couch, db, 'issue')).find(
-            (i) => i.projectId === project._id && i.number === parsed.number,
-          );
+        const issue = (await readByKey(couch, db, request.params.key))?.issue;
         if (!issue) throw new AppError('NOT_FOUND');
         const now = new Date().toISOString();
         const comment = newComment({

@@ -11,7 +11,6 @@ import {
   issueDeletion,
   issueDocSchema,
   newDocId,
-  parseIssueKey,
   stampIssueEdits,
   type IssueDoc,
   type IssueEdit,
@@ -25,7 +24,7 @@ import { jsonBody, noContent } from '../route-schemas.ts';
 import { nextApiNumber } from './api-numbers.ts';
 import { idempotent } from './idempotency.ts';
 import { apiIssue } from './v1-shapes.ts';
-import { readDocs } from './workspace-docs.ts';
+import { findByKey, readDocs } from './workspace-docs.ts';
 import { writeAs } from './write-as.ts';
 
 const wsParams = z.object({ ws: z.string() });
@@ -54,13 +53,7 @@ export async function v1IssueWrites(
       readDocs(couch, db, 'project'),
       readDocs(couch, db, 'issue'),
     ]);
-    const byKey = (key: string) => {
-      const parsed = parseIssueKey(key.toUpperCase());
-      const project = parsed && projects.find((p) => p.key === parsed.projectKey);
-      return project
-        ? issues.find((i) => i.projectId === project._id && i.number === parsed.number)
-        : undefined;
-    };
+    const byKey = (key: string) => findByKey(projects, issues, key)?.issue;
     return { projects, issues, byKey };
   };
 

@@ -16,12 +16,10 @@ import {
   blockSetsOf,
   filterIssues,
   formatIssueKey,
-  parseIssueKey,
   parseViewQuery,
   SORT_BY,
   sortIssues,
   type IssueDoc,
-  type ProjectDoc,
   type SortBy,
 } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
@@ -37,7 +35,7 @@ import {
   apiMilestone,
   apiProject,
 } from './v1-shapes.ts';
-import { readDocs } from './workspace-docs.ts';
+import { readByKey, readDocs } from './workspace-docs.ts';
 
 const READ = { workspace: { permission: 'workspace:read' as const } };
 const wsParams = z.object({ ws: z.string() });
@@ -119,18 +117,11 @@ export async function v1ReadRoutes(app: FastifyInstance, opts: { couch: CouchCli
     },
   );
 
-  /** An issue by its key (`ENG-12`): its project's, by number. */
+  /** An issue by its key (`ENG-12`), or NOT_FOUND. */
   const issueByKey = async (db: string, key: string) => {
-    const parsed = parseIssueKey(key.toUpperCase());
-    if (!parsed) throw new AppError('NOT_FOUND');
-    const projects = await readDocs(couch, db, 'project');
-    const project = projects.find((p) => p.key === parsed.projectKey);
-    if (!project) throw new AppError('NOT_FOUND');
-    const issue = (await readDocs(couch, db, 'issue')).find(
-      (i) => i.projectId === project._id && i.number === parsed.number,
-    );
-    if (!issue) throw new AppError('NOT_FOUND');
-    return { issue, project: project as ProjectDoc };
+    const found = await readByKey(couch, db, key);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
   };
 
   api.get(

@@ -1,4 +1,11 @@
-import { typeOfId, workspaceDocSchema, type WorkspaceDoc } from '@keel/domain';
+import {
+  parseIssueKey,
+  typeOfId,
+  workspaceDocSchema,
+  type IssueDoc,
+  type ProjectDoc,
+  type WorkspaceDoc,
+} from '@keel/domain';
 import type { CouchClient } from '../../db/couch-client.ts';
 
 /**
@@ -24,4 +31,26 @@ export async function readDocs<K extends DocType>(
       docs.push(parsed.data as DocOfType<K>);
   }
   return docs;
+}
+
+/** The issue a key names (`ENG-12`, any case): its project's, by number; undefined if none. */
+export function findByKey(
+  projects: readonly ProjectDoc[],
+  issues: readonly IssueDoc[],
+  key: string,
+): { issue: IssueDoc; project: ProjectDoc } | undefined {
+  const parsed = parseIssueKey(key.toUpperCase());
+  const project = parsed && projects.find((p) => p.key === parsed.projectKey);
+  const issue =
+    project && issues.find((i) => i.projectId === project._id && i.number === parsed.number);
+  return issue && project ? { issue, project } : undefined;
+}
+
+/** `findByKey` over the workspace database as it is now. */
+export async function readByKey(couch: CouchClient, dbName: string, key: string) {
+  const [projects, issues] = await Promise.all([
+    readDocs(couch, dbName, 'project'),
+    readDocs(couch, dbName, 'issue'),
+  ]);
+  return findByKey(projects, issues, key);
 }
