@@ -1,3 +1,5 @@
+// Over 300 lines: the composition root, where every part is built and registered in order; each
+// part lives in its own module, and this file only wires them.
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,3 +1,6 @@
+// Over 300 lines: one writer with two ways in (a change saved now, changes held until the
+// replica opens) sharing the check, commit and conflict steps; the held bookkeeping is apart
+// in held-changes.ts. Next split: the commit step into its own module.
 import {
   errorMessage,
   stampIssueEdits,
