@@ -52,6 +52,12 @@ import { LiveRequests } from './workspaces/live-requests.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccessCache } from './workspaces/access-cache.ts';
 import { registerWorkspaceScope } from './plugins/workspace-scope.ts';
+import { webhookRoutes } from './routes/api/webhook-routes.ts';
+import { DeliveryAttempts } from './webhooks/delivery-attempts.ts';
+import { loadSecretBox } from './webhooks/secret-box.ts';
+import type { Lookup } from './webhooks/target-url.ts';
+import { WebhookDispatcher, type DispatcherTiming } from './webhooks/webhook-dispatcher.ts';
+import { WebhookStore } from './webhooks/webhook-store.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -61,6 +67,9 @@ export interface KeelApp {
   checkpoints: CheckpointKeeper;
   /** Schedules cycles and rolls them over (SPEC §10). */
   cycles: CycleKeeper;
+  /** Turns workspaces' changes into webhook deliveries and sends them (SPEC §11). */
+  dispatcher: WebhookDispatcher;
+  webhooks: WebhookStore;
   store: AppStore;
   couch: CouchClient;
   embeddedDb: EmbeddedDb | null;
@@ -131,6 +140,10 @@ export interface BuildOptions {
   streamUnreadLimit?: number;
   /** How often cycles are kept (CycleKeeper); 0: only when a test asks. */
   cycleKeeperMs?: number;
+  /** The webhook dispatcher's timing (tests make it fast); null: not started, tests tick it. */
+  webhookTiming?: DispatcherTiming | null;
+  /** How webhook targets' names are resolved (tests name a loopback receiver). */
+  webhookLookup?: Lookup;
 }
 
 /** Build the whole server: database, sign-in, sessions, API, replication proxy and the web app. */
@@ -266,6 +279,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   openApi.route();
   await app.register(apiReferenceRoutes);
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
+  // Webhooks (SPEC §11): their secrets sealed with the configured key, deliveries made and sent
+  // by whichever instance holds each workspace's lease.
+  const webhookPolicy = {
+    allowPrivate: config.webhooksAllowPrivate,
+    allowHttp: config.webhooksAllowPrivate,
+  };
+  const webhooks = new WebhookStore(
+    store,
+    await loadSecretBox(config.encryptionKey, config.dataDir),
+    webhookPolicy,
+    options.now,
+  );
+  const instanceId = randomUUID();
+  const attempts = new DeliveryAttempts(store, webhooks, app.log, {
+    instanceId,
+    policy: webhookPolicy,
+    lookup: options.webhookLookup,
+    now: options.now,
+  });
+  const dispatcher = new WebhookDispatcher(
+    { couch, store, webhooks, attempts, log: app.log, instanceId, now: options.now },
+    options.webhookTiming ?? undefined,
+  );
+  await app.register(webhookRoutes, { store, couch, webhooks, attempts });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });
   await app.register(changeStreamRoutes, {
@@ -301,6 +338,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (options.cycleKeeperMs !== 0) cycles.start(options.cycleKeeperMs);
   });
   app.addHook('onClose', async () => cycles.close());
+  app.addHook('onReady', async () => {
+    if (options.webhookTiming !== null) dispatcher.start();
+  });
+  // Before the database closes: leases are let go so another instance carries on at once.
+  app.addHook('preClose', async () => dispatcher.close());
   const sweep = setInterval(() => void finishDeletions(), DELETION_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -313,5 +355,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  return { app, store, couch, embeddedDb, live, cache, feeds, checkpoints, cycles };
+  return {
+    app,
+    store,
+    couch,
+    embeddedDb,
+    live,
+    cache,
+    feeds,
+    checkpoints,
+    cycles,
+    dispatcher,
+    webhooks,
+  };
 }

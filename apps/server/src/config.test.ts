@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
+  it('reads the encryption key as hex or base64, and refuses anything else by name', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ KEEL_ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 5).toString('base64');
+    expect(loadConfig({ KEEL_ENCRYPTION_KEY: b64 }).encryptionKey).toEqual(Buffer.alloc(32, 5));
+    expect(loadConfig({}).encryptionKey).toBeNull();
+    expect(() => loadConfig({ KEEL_ENCRYPTION_KEY: 'hunter2' })).toThrow(
+      /KEEL_ENCRYPTION_KEY: 32 random bytes/,
+    );
+  });
+
+  it('allows webhooks inside the network only when told to', () => {
+    expect(loadConfig({}).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ KEEL_WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(true);
+    expect(() => loadConfig({ KEEL_WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(
+      /KEEL_WEBHOOKS_ALLOW_PRIVATE/,
+    );
+  });
+
   it('moves credentials out of COUCHDB_URL, so the address never carries them', () => {
     const config = loadConfig({ COUCHDB_URL: 'https://keel:s%40cret@couch.example:6984/' });
     expect(config.couch).toEqual({

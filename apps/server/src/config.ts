@@ -47,6 +47,18 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    KEEL_ENCRYPTION_KEY: z
+      .string()
+      .regex(
+        /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+        '32 random bytes, as 64 hex digits or base64 (openssl rand -hex 32)',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    KEEL_WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     SLOW_REQUEST_MS: z
       .literal('')
       .transform(() => undefined)
@@ -84,6 +96,13 @@ export interface Config {
   slowRequestMs: number;
   /** Where `/metrics` is served (on HOST); null: not served. */
   metricsPort: number | null;
+  /**
+   * The key that encrypts the secrets the server must read back in clear (webhook signing
+   * secrets, SPEC §11); null: one is made and kept in the data directory (secret-box.ts).
+   */
+  encryptionKey: Buffer | null;
+  /** Webhooks may deliver to loopback and private addresses, over plain http too (tests, a LAN). */
+  webhooksAllowPrivate: boolean;
 }
 
 /**
@@ -113,6 +132,9 @@ function couchConfig(
   };
 }
 
+const keyBytes = (text: string) =>
+  /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -140,5 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS ?? 1000,
     metricsPort: e.METRICS_PORT ?? null,
+    encryptionKey: e.KEEL_ENCRYPTION_KEY ? keyBytes(e.KEEL_ENCRYPTION_KEY) : null,
+    webhooksAllowPrivate: e.KEEL_WEBHOOKS_ALLOW_PRIVATE,
   };
 }

@@ -48,6 +48,7 @@ export * from './insights-flow.ts';
 export * from './insights-times.ts';
 export * from './api-tokens.ts';
 export * from './api-v1.ts';
+export * from './webhooks.ts';
 export * from './issue-create.ts';
 export * from './issue-delete.ts';
 export * from './comment-writes.ts';

@@ -30,6 +30,7 @@ const SPEC: Record<Permission, Role[]> = {
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],
+  'webhook:manage': ['owner', 'admin'],
   'workspace:rename': ['owner', 'admin'],
   'workspace:delete': ['owner'],
   'workspace:transfer': ['owner'],

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'invitation:create': ['owner', 'admin'],
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],
+  // SPEC §11: the workspace's webhooks and its GitHub connection.
+  'webhook:manage': ['owner', 'admin'],
   'workspace:rename': ['owner', 'admin'],
   'workspace:delete': ['owner'],
   'workspace:transfer': ['owner'],

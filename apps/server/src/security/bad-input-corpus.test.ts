@@ -37,6 +37,10 @@ let bystanderId: string;
 let victimInvitation: { id: string; token: string };
 /** The victim's API token: the attacker must never revoke it. */
 let victimTokenId: string;
+/** The victim's webhook: the attacker must never see, change or fire it. */
+let victimHookId: string;
+/** The attacker's own webhook, the target of path tricks on its deliveries. */
+let attackerHookId: string;
 
 beforeAll(async () => {
   // Every probe must reach its route, not the write limit (plugins/write-limit.test.ts): the
@@ -85,6 +89,17 @@ beforeAll(async () => {
     json: { name: 'Victim script', scope: 'write', expiresAt: null },
   });
   victimTokenId = ((await made.json()) as { apiToken: { id: string } }).apiToken.id;
+  const hook = { url: 'https://hooks.example.com/keel', events: ['issue.created'] };
+  const victimHook = await owner.request(`/api/workspaces/${victim.slug}/webhooks`, {
+    method: 'POST',
+    json: { label: 'Victim hook', ...hook },
+  });
+  victimHookId = ((await victimHook.json()) as { webhook: { id: string } }).webhook.id;
+  const ownHook = await attacker.request(`/api/workspaces/${ws.slug}/webhooks`, {
+    method: 'POST',
+    json: { label: 'Own hook', ...hook },
+  });
+  attackerHookId = ((await ownHook.json()) as { webhook: { id: string } }).webhook.id;
 
   const bystander = new BrowserSession(server.url);
   await signUp(bystander, newAccount('bystander'));
@@ -487,6 +502,39 @@ const ROUTES: RouteSpec[] = [
     path: () => `/api/v1/workspaces/${victim.slug}/comments/comment%3Anone`,
     body: false,
   },
+  // Webhooks (SPEC §11): the attacker's own list and registration, the victim's as targets.
+  { method: 'GET', path: () => `/api/workspaces/${ws.slug}/webhooks`, body: false },
+  { method: 'POST', path: () => `/api/workspaces/${ws.slug}/webhooks`, body: true },
+  {
+    method: 'PATCH',
+    path: () => `/api/workspaces/${ws.slug}/webhooks/${attackerHookId}`,
+    body: true,
+  },
+  {
+    method: 'GET',
+    path: () => `/api/workspaces/${victim.slug}/webhooks/${victimHookId}`,
+    body: false,
+  },
+  {
+    method: 'PATCH',
+    path: () => `/api/workspaces/${victim.slug}/webhooks/${victimHookId}`,
+    body: true,
+  },
+  {
+    method: 'DELETE',
+    path: () => `/api/workspaces/${victim.slug}/webhooks/${victimHookId}`,
+    body: false,
+  },
+  {
+    method: 'POST',
+    path: () => `/api/workspaces/${victim.slug}/webhooks/${victimHookId}/secret`,
+    body: false,
+  },
+  {
+    method: 'GET',
+    path: () => `/api/workspaces/${victim.slug}/webhooks/${victimHookId}/deliveries`,
+    body: false,
+  },
 ];
 
 /** Authorization headers a script might forge, sent without a session to the public API. */
@@ -700,6 +748,31 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('GET', `/api/invitations/${trick}`));
       answers.push(await send('POST', `/api/invitations/${trick}/accept`));
       answers.push(await send('DELETE', `/api/tokens/${trick}`));
+      answers.push(await send('GET', `/api/workspaces/${trick}/webhooks`));
+      answers.push(await send('DELETE', `/api/workspaces/${ws.slug}/webhooks/${trick}`));
+      answers.push(await send('POST', `/api/workspaces/${ws.slug}/webhooks/${trick}/secret`));
+      answers.push(
+        await send('PATCH', `/api/workspaces/${ws.slug}/webhooks/${trick}`, {
+          body: '{"label":"x"}',
+          type: 'application/json',
+        }),
+      );
+      answers.push(
+        await send(
+          'POST',
+          `/api/workspaces/${ws.slug}/webhooks/${attackerHookId}/deliveries/${trick}/redeliver`,
+        ),
+      );
+      answers.push(
+        await send('POST', `/api/workspaces/${ws.slug}/webhooks`, {
+          body: JSON.stringify({
+            label: 'Trick',
+            url: `https://${trick}/x`,
+            events: ['issue.created'],
+          }),
+          type: 'application/json',
+        }),
+      );
       answers.push(await send('GET', `/api/v1/workspaces/${trick}/issues`));
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues/${trick}`));
       answers.push(await send('GET', `/api/v1/workspaces/${ws.slug}/issues?cursor=${trick}`));

@@ -573,6 +573,29 @@ const ROWS: Row[] = [
         )
       ).map((d) => d._id),
   ),
+  apiRow(
+    'register a webhook',
+    MANAGERS,
+    async ({ as, ws }) => ({
+      res: await as.browser.request(`/api/workspaces/${ws.slug}/webhooks`, {
+        method: 'POST',
+        json: {
+          label: `By ${as.actor}`,
+          url: 'https://hooks.example.com/keel',
+          events: ['issue.created'],
+        },
+      }),
+    }),
+    async () => (await server.store.withPrefix<{ _id: string }>('webhook:')).map((d) => d._id),
+  ),
+  apiRow(
+    "see the workspace's webhooks",
+    MANAGERS,
+    async ({ as, ws }) => ({
+      res: await as.browser.request(`/api/workspaces/${ws.slug}/webhooks`),
+    }),
+    async () => null,
+  ),
   docRow('create an issue', WRITERS, async ({ as }) =>
     issue(as.userId, firstNumber.get(as.actor) ?? 1),
   ),

@@ -2,10 +2,15 @@ import { BrowserSession } from './browser-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /** Another instance on `server`'s database, as a second instance behind a balancer is. */
-export function anotherInstance(server: TestServer): Promise<TestServer> {
+export function anotherInstance(
+  server: TestServer,
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<TestServer> {
   const { url, user, password } = server.database;
   return startTestServer({
+    ...options,
     env: {
+      ...options.env,
       COUCHDB_URL: url,
       ...(user !== undefined && { COUCHDB_USER: user }),
       ...(password !== undefined && { COUCHDB_PASSWORD: password }),

@@ -74,6 +74,10 @@ export async function startTestServer(
     streamUnreadLimit?: number;
     /** How often cycles are kept; tests pass 0 and ask for a pass themselves. */
     cycleKeeperMs?: number;
+    /** The webhook dispatcher's timing; by default not started (tests tick it). */
+    webhookTiming?: BuildOptions['webhookTiming'];
+    /** How webhook targets' names resolve. */
+    webhookLookup?: BuildOptions['webhookLookup'];
   } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
@@ -94,6 +98,9 @@ export async function startTestServer(
     streamUnreadLimit: options.streamUnreadLimit,
     // A pass a minute reads every workspace; tests that want one ask for it.
     cycleKeeperMs: options.cycleKeeperMs ?? 0,
+    // Not started unless a test asks: it would follow every workspace that has webhooks.
+    webhookTiming: options.webhookTiming ?? null,
+    webhookLookup: options.webhookLookup,
   });
   await keel.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -66,11 +66,29 @@ describe('webhook targets (SSRF)', () => {
       'https://[::127.0.0.1]/',
     ])
       expect(refused(url), url).toBe('That address is on a private network');
+    for (const url of [
+      'https://localhost./',
+      'https://printer.local./',
+      'https://metadata.google.internal./',
+    ])
+      expect(refused(url), url).toBe('That address is on a private network');
+    // A name of one label is looked up through the server's search domains: inside.
+    for (const url of [
+      'https://intranet/',
+      'https://__proto__/',
+      'https://../',
+      `https://${'a'.repeat(64)}.com/`,
+    ])
+      expect(refused(url), url).toBe('Enter a public host name, like hooks.example.com');
+    expect(refused('https://hooks.example.com./keel')).toBeNull();
+    expect(refused('https://xn--bcher-kva.example/')).toBeNull();
   });
 
   it('allows a receiver on this machine only where the server says so', () => {
     expect(checkTargetUrl('http://127.0.0.1:9999/hook', LOCAL).ok).toBe(true);
     expect(checkTargetUrl('http://127.0.0.1:9999/hook', STRICT).ok).toBe(false);
+    // A receiver beside the server (a compose service) has a name of one label.
+    expect(checkTargetUrl('http://receiver:8080/hook', LOCAL).ok).toBe(true);
   });
 
   it('checks every address a name resolves to, at delivery', async () => {

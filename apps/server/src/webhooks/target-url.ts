@@ -65,6 +65,10 @@ export function isInsideAddress(address: string): boolean {
   return INSIDE.check(address, 'ipv6');
 }
 
+const LABEL = '(?!-)[a-z0-9-]{1,63}(?<!-)';
+const HOST_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})*\\.?$`, 'i');
+const PUBLIC_HOST_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})+\\.?$`, 'i');
+
 export type TargetCheck = { ok: true; url: URL } | { ok: false; message: string };
 
 /** A registered URL, before any request: its form, its scheme, and its host if an address. */
@@ -83,9 +87,14 @@ export function checkTargetUrl(raw: string, policy: TargetPolicy): TargetCheck {
   if (!policy.allowPrivate) {
     if (isIP(host) && isInsideAddress(host))
       return { ok: false, message: 'That address is on a private network' };
-    if (/^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host))
+    // `localhost.` is localhost: a name's final dot changes nothing.
+    if (/^(localhost|.*\.localhost|.*\.local|.*\.internal)\.?$/i.test(host))
       return { ok: false, message: 'That address is on a private network' };
   }
+  // A name must be one the public DNS could hold: a name of one label (`intranet`) is looked up
+  // through the server's own search domains, which lead inside.
+  if (!isIP(host) && !(policy.allowPrivate ? HOST_NAME : PUBLIC_HOST_NAME).test(host))
+    return { ok: false, message: 'Enter a public host name, like hooks.example.com' };
   return { ok: true, url };
 }
 

@@ -1,0 +1,304 @@
+import { LIMITS } from '@keel/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppStore } from '../db/app-store.ts';
+import { CouchClient, type CouchDoc } from '../db/couch-client.ts';
+import { randomId } from '../db/random-id.ts';
+import type { DeliveryAttempts } from './delivery-attempts.ts';
+import { eventsOfChange, type ChangeEvent, type FeedChange } from './webhook-events.ts';
+import { payloadsOf } from './webhook-payload.ts';
+import {
+  claimDocId,
+  deliveryDocId,
+  deliveryRange,
+  type DeliveryClaimDoc,
+  type DeliveryDoc,
+  type WebhookDoc,
+  type WebhookStore,
+} from './webhook-store.ts';
+
+/**
+ * `webhookfeed:<workspaceId>`: how far the workspace's changes have been turned into deliveries
+ * (`since`, the changes feed's opaque sequence), and which instance is doing it now (`holder`
+ * until `heldUntil`, a lease renewed while it works).
+ */
+export interface FeedLeaseDoc extends CouchDoc {
+  type: 'webhookfeed';
+  workspaceId: string;
+  since: string | null;
+  holder: string | null;
+  heldUntil: string | null;
+}
+
+export const leaseDocId = (workspaceId: string) => `webhookfeed:${workspaceId}`;
+
+/** How long after its claim a delivery must exist: its maker has stopped if it does not. */
+const ABANDONED_AFTER_MS = 60_000;
+
+/** Changes read at once: a batch's deliveries are claimed together. */
+const BATCH = 200;
+
+interface ChangesAnswer {
+  results: {
+    id: string;
+    seq: unknown;
+    changes: { rev: string }[];
+    deleted?: boolean;
+    doc?: Record<string, unknown>;
+  }[];
+  last_seq: unknown;
+}
+
+const seqText = (seq: unknown) => (typeof seq === 'string' ? seq : JSON.stringify(seq));
+
+/**
+ * Turns one workspace's changes into deliveries and sends them, on the one instance that holds
+ * its lease (webhook-dispatcher.ts). Following the database's own changes is what makes an edit
+ * made offline fire its webhook once it syncs. Exactly once per change per endpoint, whatever
+ * the instances do: a delivery is made only by whoever creates its claim (`whclaim:…`, read back
+ * once settled), and `since` is saved only after a batch's deliveries exist, so a batch read
+ * twice (a crash, a lease changing hands) finds its claims made and adds nothing.
+ */
+export class WorkspaceWebhooks {
+  /** Deliveries still to make, by document id: when each is due (ms). */
+  private readonly due = new Map<string, number>();
+  private hooks: WebhookDoc[] = [];
+
+  constructor(
+    readonly workspaceId: string,
+    private readonly dbName: string,
+    private readonly slug: string,
+    private readonly deps: {
+      couch: CouchClient;
+      store: AppStore;
+      webhooks: WebhookStore;
+      attempts: DeliveryAttempts;
+      log: FastifyBaseLogger;
+      now: () => number;
+    },
+  ) {}
+
+  /** The webhooks as last read; the dispatcher reads them again before each batch. */
+  async refreshHooks(): Promise<WebhookDoc[]> {
+    this.hooks = await this.deps.webhooks.list(this.workspaceId);
+    return this.hooks;
+  }
+
+  /**
+   * What a previous holder left undelivered: the deliveries of the last day that still wait
+   * for an attempt. Read once, on taking the lease.
+   */
+  async loadPending(): Promise<void> {
+    const from = this.deps.now() - LIMITS.webhookRetryMs - 60 * 60_000;
+    for (const hook of this.hooks) {
+      for await (const page of this.pages(deliveryRange(hook.id, from)))
+        for (const doc of page)
+          if (doc.status === 'pending' || doc.status === 'retrying')
+            this.due.set(doc._id, doc.nextAttemptAt ? Date.parse(doc.nextAttemptAt) : 0);
+    }
+  }
+
+  private async *pages(range: { startkey: string; endkey: string }) {
+    let startkey = range.startkey;
+    for (;;) {
+      const rows = await this.deps.couch.allDocs<DeliveryDoc>(this.deps.store.db, {
+        startkey,
+        endkey: range.endkey,
+        include_docs: true,
+        limit: 500,
+      });
+      yield rows.flatMap((r) => (r.doc?.type === 'delivery' ? [r.doc] : []));
+      if (rows.length < 500) return;
+      startkey = `${rows.at(-1)!.id}\u0000`;
+    }
+  }
+
+  /**
+   * One batch of the workspace's changes after `since`, waiting up to `waitMs` for one: its
+   * deliveries made. Returns the sequence to read from next (save it), or null when nothing new.
+   */
+  async readBatch(
+    since: string | null,
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
+    const query: Record<string, string | number | boolean> = {
+      include_docs: true,
+      limit: BATCH,
+      since: since ?? 'now',
+    };
+    if (waitMs > 0) {
+      query.feed = 'longpoll';
+      query.timeout = waitMs;
+    }
+    const answer = await this.deps.couch.json<ChangesAnswer>(
+      'GET',
+      CouchClient.dbPath(this.dbName, '/_changes'),
+      { query, lasting: waitMs > 0, signal },
+    );
+    const next = seqText(answer.last_seq);
+    if (answer.results.length === 0) return since === null || next !== since ? next : null;
+    const changes: FeedChange[] = answer.results.flatMap((row) =>
+      row.changes[0]?.rev
+        ? [
+            {
+              id: row.id,
+              rev: row.changes[0].rev,
+              deleted: row.deleted === true,
+              doc: row.doc ?? null,
+            },
+          ]
+        : [],
+    );
+    await this.makeDeliveries(changes);
+    return next;
+  }
+
+  private async makeDeliveries(changes: FeedChange[]): Promise<void> {
+    const active = this.hooks.filter((h) => h.active);
+    const events = changes.flatMap(eventsOfChange);
+    const wanted = events.flatMap((event) =>
+      active.filter((h) => h.events.includes(event.type)).map((hook) => ({ hook, event })),
+    );
+    if (wanted.length === 0) return;
+    const payloads = await payloadsOf(
+      [...new Map(wanted.map((w) => [w.event.id, w.event])).values()],
+      changes,
+      {
+        couch: this.deps.couch,
+        dbName: this.dbName,
+        workspace: { id: this.workspaceId, slug: this.slug },
+      },
+      this.deps.now,
+    );
+    const made = await this.claimAll(wanted);
+    if (made.length === 0) return;
+    const docs: DeliveryDoc[] = made.map(({ hook, event, deliveryId }) => ({
+      _id: deliveryId,
+      type: 'delivery',
+      webhookId: hook.id,
+      workspaceId: this.workspaceId,
+      eventId: event.id,
+      event: event.type,
+      body: JSON.stringify(payloads.get(event.id)),
+      status: 'pending',
+      attempts: 0,
+      createdAt: new Date(this.deps.now()).toISOString(),
+      lastAttemptAt: null,
+      nextAttemptAt: null,
+      responseStatus: null,
+      durationMs: null,
+      error: null,
+      responseBody: null,
+      claimedBy: null,
+      claimedUntil: null,
+    }));
+    const results = await this.deps.couch.bulkDocs(this.deps.store.db, docs);
+    const failed = results.filter((r) => !r.ok && r.error !== 'conflict');
+    if (failed.length)
+      throw new Error(`writing ${failed.length} deliveries failed: ${failed[0]!.error}`);
+    // A conflict: another instance finished an abandoned claim at the same moment; it sends.
+    results.forEach((r, i) => r.ok && this.due.set(docs[i]!._id, 0));
+  }
+
+  /**
+   * Claim each (endpoint, event) pair; the pairs this instance now makes deliveries for. A claim
+   * found already made names its delivery: if that was never written (its maker stopped between
+   * the two writes), it is made now.
+   */
+  private async claimAll(
+    wanted: { hook: WebhookDoc; event: ChangeEvent }[],
+  ): Promise<{ hook: WebhookDoc; event: ChangeEvent; deliveryId: string }[]> {
+    const { couch, store } = this.deps;
+    const ids = wanted.map(({ hook, event }) => claimDocId(hook.id, event.id));
+    const existing = new Map(
+      (await couch.docsById<DeliveryClaimDoc>(store.db, ids)).map((c) => [c._id, c]),
+    );
+    const now = this.deps.now();
+    const fresh = wanted
+      .map((w, i) => ({
+        ...w,
+        claimId: ids[i]!,
+        deliveryId: deliveryDocId(w.hook.id, now, w.event.id),
+      }))
+      .filter((w) => !existing.has(w.claimId));
+    const written = fresh.length
+      ? await couch.bulkDocs(
+          store.db,
+          fresh.map((w) => ({
+            _id: w.claimId,
+            type: 'whclaim',
+            deliveryId: w.deliveryId,
+            createdAt: new Date(now).toISOString(),
+            // Two instances' claims must differ to be told apart once settled (AppStore.create).
+            nonce: randomId(),
+          })),
+        )
+      : [];
+    const ours = fresh.filter((_, i) => written[i]?.ok && written[i]?.rev);
+    const kept = await store.keepsAll(
+      ours.map((w) => ({ id: w.claimId, rev: written[fresh.indexOf(w)]!.rev! })),
+    );
+    const made = ours.filter((_, i) => kept[i]);
+    // Claims whose delivery is still missing a while after: their maker stopped between the
+    // two writes, so finish what it began. (A younger one's maker may be writing it now.)
+    const claimed = [...existing.values()].filter(
+      (c) => now - Date.parse(c.createdAt ?? '') > ABANDONED_AFTER_MS,
+    );
+    if (claimed.length) {
+      const deliveries = new Set(
+        (
+          await couch.docsById<DeliveryDoc>(
+            store.db,
+            claimed.map((c) => c.deliveryId),
+          )
+        ).map((d) => d._id),
+      );
+      for (const w of wanted) {
+        const claim = existing.get(claimDocId(w.hook.id, w.event.id));
+        if (claim && claimed.includes(claim) && !deliveries.has(claim.deliveryId))
+          made.push({ ...w, claimId: claim._id, deliveryId: claim.deliveryId });
+      }
+    }
+    return made;
+  }
+
+  /** Attempt every delivery that is due, a few at a time; those done leave the queue. */
+  async sendDue(concurrency = 4): Promise<number> {
+    const now = this.deps.now();
+    const ready = [...this.due].filter(([, at]) => at <= now).map(([id]) => id);
+    const hooks = new Map(this.hooks.map((h) => [h.id, h]));
+    let sent = 0;
+    const work = async () => {
+      for (let id = ready.shift(); id !== undefined; id = ready.shift()) {
+        const hook = hooks.get(id.split(':')[1] ?? '');
+        if (!hook) {
+          this.due.delete(id);
+          continue;
+        }
+        const result = await this.deps.attempts.attempt(id, hook).catch((err: unknown) => {
+          this.deps.log.warn({ err, delivery: id }, 'a webhook delivery attempt failed');
+          return 'skipped' as const;
+        });
+        if (result === 'done' || result === 'delivered') this.due.delete(id);
+        else {
+          // When the record says it is due next; a skip looks again in a while.
+          const doc = await this.deps.store.get<DeliveryDoc>(id).catch(() => null);
+          if (!doc || doc.status === 'delivered' || doc.status === 'failed') this.due.delete(id);
+          else
+            this.due.set(
+              id,
+              doc.nextAttemptAt ? Date.parse(doc.nextAttemptAt) : this.deps.now() + 15_000,
+            );
+        }
+        if (result === 'delivered' || result === 'failed') sent++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, work));
+    return sent;
+  }
+
+  /** Deliveries waiting in this instance's queue (tests, metrics). */
+  get waiting(): number {
+    return this.due.size;
+  }
+}
