@@ -46,7 +46,13 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), KEEL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Webhook tests deliver to a receiver on loopback, which only this allows.
+    env: {
+      PORT: String(PORT),
+      KEEL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      KEEL_WEBHOOKS_ALLOW_PRIVATE: 'true',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -285,6 +285,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowPrivate: config.webhooksAllowPrivate,
     allowHttp: config.webhooksAllowPrivate,
   };
+  if (!config.encryptionKey && config.instances > 1)
+    app.log.warn(
+      'KEEL_ENCRYPTION_KEY is not set: each instance makes its own key, and webhooks made through one cannot be signed by another. Give every instance the same key.',
+    );
   const webhooks = new WebhookStore(
     store,
     await loadSecretBox(config.encryptionKey, config.dataDir),

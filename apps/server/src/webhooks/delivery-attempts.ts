@@ -1,5 +1,6 @@
 import { LIMITS, retryDelayMs } from '@keel/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
 import { randomId } from '../db/random-id.ts';
 import { signPayload, SIGNATURE_HEADER } from './signature.ts';
@@ -51,39 +52,48 @@ export class DeliveryAttempts {
    * more attempts (delivered, given up, its webhook gone), `skipped` when it is not this
    * instance's to make now.
    */
-  async attempt(docId: string, hook?: WebhookDoc): Promise<AttemptResult> {
+  async attempt(
+    docId: string,
+    options: { manual?: boolean; retry?: boolean } = {},
+  ): Promise<AttemptResult> {
     const doc = await this.store.get<DeliveryDoc>(docId);
     if (!doc || doc.type !== 'delivery' || doc.status === 'delivered' || doc.status === 'failed')
       return 'done';
-    const current =
-      hook ?? (await this.hooks.get(doc.workspaceId, doc.webhookId).catch(() => null));
-    if (!current) return 'done';
-    // A webhook turned off keeps its pending deliveries; turned back on, they go.
-    if (!current.active) return 'skipped';
+    // Read now, not as the queue last saw it: a webhook turned off, pointed elsewhere or given
+    // a new secret a moment ago is taken as it is.
+    const hook = await this.hooks.get(doc.workspaceId, doc.webhookId).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+      throw err;
+    });
+    if (!hook) return 'done';
+    // A webhook turned off keeps its pending deliveries; turned back on, they go. An admin's
+    // Redeliver sends even so.
+    if (!hook.active && !options.manual) return 'skipped';
     const now = this.now();
     if (doc.nextAttemptAt && Date.parse(doc.nextAttemptAt) > now) return 'skipped';
-    if (!(await this.claim(docId))) return 'skipped';
+    const token = await this.claim(docId);
+    if (!token) return 'skipped';
 
     let outcome: AttemptOutcome;
     try {
-      const secret = this.hooks.secretOf(current);
+      const secret = this.hooks.secretOf(hook);
       const headers = {
         'content-type': 'application/json',
         'user-agent': 'Keel-Webhooks/1.0',
         'keel-event': doc.event,
         'keel-delivery': deliverySummary(doc).id,
-        'keel-webhook-id': current.id,
+        'keel-webhook-id': hook.id,
         [SIGNATURE_HEADER]: signPayload(secret, doc.body, new Date(this.now())),
       };
       outcome = await sendDelivery(
-        current.url,
+        hook.url,
         doc.body,
         headers,
         this.options.policy,
         this.options.lookup,
       );
     } catch (err) {
-      this.log.warn({ err, webhook: current.id }, 'a webhook delivery could not be made');
+      this.log.warn({ err, webhook: hook.id }, 'a webhook delivery could not be made');
       outcome = {
         ok: false,
         status: null,
@@ -92,20 +102,24 @@ export class DeliveryAttempts {
         responseBody: null,
       };
     }
-    await this.record(docId, outcome);
-    await this.noteHealth(current, outcome.ok);
+    await this.record(docId, token, outcome, options.retry ?? true);
+    await this.noteHealth(hook, outcome.ok);
     return outcome.ok ? 'delivered' : 'failed';
   }
 
   /**
-   * Send a delivery again now (an admin's **Redeliver**): the same body, newly signed. A
-   * delivery given up on is tried once more; one still retrying is tried now instead of later.
+   * Send a delivery again now (an admin's **Redeliver**): the same body, newly signed, even to
+   * a webhook turned off. Once: a redelivery that fails is not retried, unless the delivery was
+   * still being retried anyway (then it goes on as before).
    */
-  async redeliver(hook: WebhookDoc, docId: string): Promise<DeliveryDoc | null> {
-    await this.store.update<DeliveryDoc>(docId, (current) =>
-      current ? { ...current, status: 'pending', nextAttemptAt: null } : null,
-    );
-    await this.attempt(docId, { ...hook, active: true });
+  async redeliver(docId: string): Promise<DeliveryDoc | null> {
+    let retry = false;
+    await this.store.update<DeliveryDoc>(docId, (current) => {
+      if (!current) return null;
+      retry = current.status === 'pending' || current.status === 'retrying';
+      return { ...current, status: 'pending', nextAttemptAt: null };
+    });
+    await this.attempt(docId, { manual: true, retry });
     return this.store.get<DeliveryDoc>(docId);
   }
 
@@ -114,7 +128,7 @@ export class DeliveryAttempts {
    * it is ours. Each claim is its own (instance and a random part), so even two attempts of one
    * instance (a redelivery beside a retry) never send it twice.
    */
-  private async claim(docId: string): Promise<boolean> {
+  private async claim(docId: string): Promise<string | null> {
     const token = `${this.options.instanceId}/${randomId()}`;
     const now = this.now();
     try {
@@ -132,19 +146,29 @@ export class DeliveryAttempts {
         },
         { claim: true },
       );
-      return claimed?.claimedBy === token;
+      return claimed?.claimedBy === token ? token : null;
     } catch {
-      return false;
+      return null;
     }
   }
 
-  private async record(docId: string, outcome: AttemptOutcome): Promise<void> {
+  /**
+   * The attempt's outcome, written only while the attempt still holds its claim: one that ran
+   * past it (a receiver slow to answer) may have been made again by another instance, whose
+   * record stands.
+   */
+  private async record(
+    docId: string,
+    token: string,
+    outcome: AttemptOutcome,
+    retry: boolean,
+  ): Promise<void> {
     const now = this.now();
     await this.store.update<DeliveryDoc>(docId, (current) => {
-      if (!current) return null;
+      if (!current || current.claimedBy !== token) return null;
       const attempts = current.attempts + 1;
       const next = now + retryDelayMs(attempts);
-      const givenUp = next - Date.parse(current.createdAt) > LIMITS.webhookRetryMs;
+      const givenUp = !retry || next - Date.parse(current.createdAt) > LIMITS.webhookRetryMs;
       return {
         ...current,
         attempts,
@@ -180,8 +204,9 @@ export class DeliveryAttempts {
       return { ...current, active: false, disabledAt: new Date(now).toISOString() };
     });
     if (disabledNow && updated) {
+      // The host only: a receiver's URL may carry a token of its own.
       this.log.warn(
-        { webhook: hook.id, url: hook.url },
+        { webhook: hook.id, host: new URL(hook.url).host },
         'webhook turned off after 24 hours failing',
       );
       await this.options

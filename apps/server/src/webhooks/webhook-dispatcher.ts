@@ -7,7 +7,12 @@ import {
   WORKSPACES_WITH_WEBHOOKS,
   type WebhookStore,
 } from './webhook-store.ts';
-import { leaseDocId, WorkspaceWebhooks, type FeedLeaseDoc } from './workspace-webhooks.ts';
+import {
+  DeliveriesInFlight,
+  leaseDocId,
+  WorkspaceWebhooks,
+  type FeedLeaseDoc,
+} from './workspace-webhooks.ts';
 
 export interface DispatcherTiming {
   /** How often each instance looks for workspaces whose lease is free, and renews its own. */
@@ -32,7 +37,14 @@ interface Held {
   abort: AbortController;
   running: Promise<void>;
   since: string | null;
+  /** When its queue was last read again from the database (REVIEW_MS). */
+  reviewedAt: number;
 }
+
+/** Workspaces whose leases are kept at once. */
+const KEEP_AT_ONCE = 8;
+/** How often a held workspace's queue is read again from the database, and its log pruned. */
+const REVIEW_MS = 5 * 60_000;
 
 /**
  * Each instance runs one. Every workspace with webhooks is worked on by one instance at a time,
@@ -47,7 +59,6 @@ export class WebhookDispatcher {
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   private sendTimer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> | null = null;
-  private sending: Promise<void> | null = null;
   private closed = false;
 
   constructor(
@@ -81,7 +92,6 @@ export class WebhookDispatcher {
     if (this.tickTimer) clearInterval(this.tickTimer);
     if (this.sendTimer) clearInterval(this.sendTimer);
     await this.ticking?.catch(() => undefined);
-    await this.sending?.catch(() => undefined);
     await Promise.all([...this.held.keys()].map((id) => this.release(id)));
   }
 
@@ -98,9 +108,12 @@ export class WebhookDispatcher {
     return this.ticking;
   }
 
-  /** Attempt what is due in every held workspace. */
+  /**
+   * Attempt what is due in every held workspace: each on its own (WorkspaceWebhooks.sendDue
+   * runs one pass at a time), so a slow endpoint in one holds up no other.
+   */
   sendDue(): Promise<void> {
-    this.sending ??= Promise.all(
+    return Promise.all(
       [...this.held.values()].map((h) =>
         h.hooks
           .sendDue()
@@ -108,23 +121,27 @@ export class WebhookDispatcher {
             this.deps.log.warn({ err, workspace: h.hooks.workspaceId }, 'sending webhooks failed'),
           ),
       ),
-    )
-      .then(() => undefined)
-      .finally(() => (this.sending = null));
-    return this.sending;
+    ).then(() => undefined);
   }
 
   private async tickOnce(): Promise<void> {
     if (this.closed) return;
     const ids = await this.deps.store.peekIdSet(WORKSPACES_WITH_WEBHOOKS);
-    for (const workspaceId of ids) {
-      if (this.closed) return;
-      try {
-        await this.keep(workspaceId);
-      } catch (err) {
-        this.deps.log.warn({ err, workspaceId }, 'webhook lease could not be kept; will retry');
+    // A few at a time: a thousand workspaces are looked at within the lease, not one by one.
+    const queue = [...ids];
+    const work = async () => {
+      for (let id = queue.shift(); id !== undefined && !this.closed; id = queue.shift()) {
+        try {
+          await this.keep(id);
+        } catch (err) {
+          this.deps.log.warn(
+            { err, workspaceId: id },
+            'webhook lease could not be kept; will retry',
+          );
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(KEEP_AT_ONCE, queue.length) }, work));
     for (const workspaceId of this.held.keys())
       if (!ids.includes(workspaceId)) await this.release(workspaceId);
   }
@@ -141,26 +158,35 @@ export class WebhookDispatcher {
     }
     const me = this.deps.instanceId;
     const now = this.now();
+    const id = leaseDocId(workspaceId);
+    const before = await this.deps.store.get<FeedLeaseDoc>(id);
+    const otherHolds = (lease: FeedLeaseDoc | null) =>
+      !!lease?.holder &&
+      lease.holder !== me &&
+      !!lease.heldUntil &&
+      Date.parse(lease.heldUntil) > now;
+    if (otherHolds(before)) {
+      if (this.held.has(workspaceId)) this.stop(workspaceId);
+      return;
+    }
+    // Taking a lease is a claim (read back once settled, as two instances may take it through
+    // two nodes at once); renewing one already ours is a plain write.
+    const renewing = before?.holder === me;
     const lease = await this.deps.store
       .update<FeedLeaseDoc>(
-        leaseDocId(workspaceId),
-        (current) => {
-          const otherHolds =
-            current?.holder &&
-            current.holder !== me &&
-            current.heldUntil &&
-            Date.parse(current.heldUntil) > now;
-          if (otherHolds) return null;
-          return {
-            _id: leaseDocId(workspaceId),
-            type: 'webhookfeed',
-            workspaceId,
-            since: current?.since ?? null,
-            holder: me,
-            heldUntil: new Date(now + this.timing.leaseMs).toISOString(),
-          };
-        },
-        { claim: true },
+        id,
+        (current) =>
+          otherHolds(current)
+            ? null
+            : {
+                _id: id,
+                type: 'webhookfeed',
+                workspaceId,
+                since: current?.since ?? null,
+                holder: me,
+                heldUntil: new Date(now + this.timing.leaseMs).toISOString(),
+              },
+        { claim: !renewing },
       )
       .catch(() => null);
     const mine = lease?.holder === me && Date.parse(lease.heldUntil ?? '') > now;
@@ -169,7 +195,15 @@ export class WebhookDispatcher {
       if (held) this.stop(workspaceId);
       return;
     }
-    if (held) return;
+    if (held) {
+      // Now and then the queue is read again from the database, and the old log pruned.
+      if (now - held.reviewedAt >= REVIEW_MS) {
+        held.reviewedAt = now;
+        await held.hooks.loadPending();
+        await held.hooks.prune();
+      }
+      return;
+    }
     const runner = new WorkspaceWebhooks(workspaceId, workspace.dbName, workspace.slug, {
       ...this.deps,
       now: () => this.now(),
@@ -177,7 +211,13 @@ export class WebhookDispatcher {
     await runner.refreshHooks();
     await runner.loadPending();
     const abort = new AbortController();
-    const entry: Held = { hooks: runner, abort, since: lease.since, running: Promise.resolve() };
+    const entry: Held = {
+      hooks: runner,
+      abort,
+      since: lease.since,
+      running: Promise.resolve(),
+      reviewedAt: now,
+    };
     entry.running = this.follow(workspaceId, entry);
     this.held.set(workspaceId, entry);
   }
@@ -198,7 +238,12 @@ export class WebhookDispatcher {
         }
       } catch (err) {
         if (entry.abort.signal.aborted) return;
-        this.deps.log.warn({ err, workspaceId }, 'reading changes for webhooks failed; will retry');
+        // Another worker writing the batch's deliveries is not a failure: read it again soon.
+        if (!(err instanceof DeliveriesInFlight))
+          this.deps.log.warn(
+            { err, workspaceId },
+            'reading changes for webhooks failed; will retry',
+          );
         await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
       }
     }
@@ -217,6 +262,7 @@ export class WebhookDispatcher {
     const held = this.held.get(workspaceId);
     if (!held) return;
     held.abort.abort();
+    void held.hooks.stop();
     this.held.delete(workspaceId);
   }
 
@@ -225,6 +271,7 @@ export class WebhookDispatcher {
     if (!held) return;
     this.stop(workspaceId);
     await held.running.catch(() => undefined);
+    await held.hooks.stop();
     const me = this.deps.instanceId;
     await this.deps.store
       .update<FeedLeaseDoc>(leaseDocId(workspaceId), (current) =>
@@ -243,14 +290,16 @@ export async function startFeedLease(
   store: AppStore,
   workspaceId: string,
   dbName: string,
+  /** Start from now even if an earlier webhook's deliveries reached further (or not as far). */
+  restart = false,
 ): Promise<void> {
   const existing = await store.get<FeedLeaseDoc>(leaseDocId(workspaceId));
-  if (existing?.since) return;
+  if (existing?.since && !restart) return;
   const info = await couch.json<{ update_seq: unknown }>('GET', CouchClient.dbPath(dbName, '/'));
   const since =
     typeof info.update_seq === 'string' ? info.update_seq : JSON.stringify(info.update_seq);
   await store.update<FeedLeaseDoc>(leaseDocId(workspaceId), (current) =>
-    current?.since
+    current?.since && !restart
       ? null
       : {
           _id: leaseDocId(workspaceId),

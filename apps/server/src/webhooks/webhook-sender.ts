@@ -20,7 +20,20 @@ export interface AttemptOutcome {
 export const RESPONSE_EXCERPT_BYTES = 4_096;
 const TIMEOUT_MS = 10_000;
 
-const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+// A name whose servers answer slowly must not hold a delivery (nor the threads Node's lookups
+// run on) for long: past this, the attempt fails.
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+const systemLookup: Lookup = (host) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`looking up ${host} took over 5 seconds`)),
+      LOOKUP_TIMEOUT_MS,
+    );
+    dnsLookup(host, { all: true, verbatim: true })
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
 
 /**
  * Send one delivery: a POST of `body` with `headers`. The target is checked again here (its

@@ -31,6 +31,12 @@ export interface FeedLeaseDoc extends CouchDoc {
 
 export const leaseDocId = (workspaceId: string) => `webhookfeed:${workspaceId}`;
 
+/** How long a delivery stays in the log (GitHub keeps a few days; a week here). */
+export const DELIVERY_LOG_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A batch whose deliveries another worker is still writing: read it again in a moment. */
+export class DeliveriesInFlight extends Error {}
+
 /** How long after its claim a delivery must exist: its maker has stopped if it does not. */
 const ABANDONED_AFTER_MS = 60_000;
 
@@ -62,6 +68,8 @@ export class WorkspaceWebhooks {
   /** Deliveries still to make, by document id: when each is due (ms). */
   private readonly due = new Map<string, number>();
   private hooks: WebhookDoc[] = [];
+  private sending: Promise<number> | null = null;
+  private stopped = false;
 
   constructor(
     readonly workspaceId: string,
@@ -84,8 +92,10 @@ export class WorkspaceWebhooks {
   }
 
   /**
-   * What a previous holder left undelivered: the deliveries of the last day that still wait
-   * for an attempt. Read once, on taking the lease.
+   * What waits for an attempt in the database: the deliveries of the last day still pending or
+   * retrying. Read on taking the lease (what a previous holder left) and every few minutes
+   * after, so a delivery this queue lost sight of (a redelivery made on another instance, a
+   * read that failed) is found again: the database is the queue, this is its copy.
    */
   async loadPending(): Promise<void> {
     const from = this.deps.now() - LIMITS.webhookRetryMs - 60 * 60_000;
@@ -94,7 +104,40 @@ export class WorkspaceWebhooks {
         for (const doc of page)
           if (doc.status === 'pending' || doc.status === 'retrying')
             this.due.set(doc._id, doc.nextAttemptAt ? Date.parse(doc.nextAttemptAt) : 0);
+          else this.due.delete(doc._id);
     }
+  }
+
+  /**
+   * Deliveries older than the log keeps (DELIVERY_LOG_MS) go, with their claims: a page of
+   * them per webhook at a time, so a long backlog is worked off over several passes.
+   */
+  async prune(): Promise<number> {
+    const before = this.deps.now() - DELIVERY_LOG_MS;
+    let removed = 0;
+    for (const hook of this.hooks) {
+      const range = deliveryRange(hook.id);
+      const rows = await this.deps.couch.allDocs<DeliveryDoc>(this.deps.store.db, {
+        startkey: range.startkey,
+        endkey: deliveryRange(hook.id, before).startkey,
+        include_docs: true,
+        limit: 500,
+      });
+      const old = rows.flatMap((r) => (r.doc?.type === 'delivery' ? [r.doc] : []));
+      if (old.length === 0) continue;
+      const claims = await this.deps.couch.allDocs<DeliveryClaimDoc>(this.deps.store.db, {
+        keys: old.map((d) => claimDocId(d.webhookId, d.eventId)),
+      });
+      const gone = [
+        ...old.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })),
+        ...claims.flatMap((c) =>
+          c.value && !c.value.deleted ? [{ _id: c.id, _rev: c.value.rev, _deleted: true }] : [],
+        ),
+      ];
+      await this.deps.couch.bulkDocs(this.deps.store.db, gone);
+      removed += old.length;
+    }
+    return removed;
   }
 
   private async *pages(range: { startkey: string; endkey: string }) {
@@ -137,6 +180,9 @@ export class WorkspaceWebhooks {
     );
     const next = seqText(answer.last_seq);
     if (answer.results.length === 0) return since === null || next !== since ? next : null;
+    // Read after the changes came: a webhook made, changed or turned off while this read waited
+    // is taken as it is now.
+    await this.refreshHooks();
     const changes: FeedChange[] = answer.results.flatMap((row) =>
       row.changes[0]?.rev
         ? [
@@ -239,11 +285,11 @@ export class WorkspaceWebhooks {
       ours.map((w) => ({ id: w.claimId, rev: written[fresh.indexOf(w)]!.rev! })),
     );
     const made = ours.filter((_, i) => kept[i]);
-    // Claims whose delivery is still missing a while after: their maker stopped between the
-    // two writes, so finish what it began. (A younger one's maker may be writing it now.)
-    const claimed = [...existing.values()].filter(
-      (c) => now - Date.parse(c.createdAt ?? '') > ABANDONED_AFTER_MS,
-    );
+    // Claims made before whose delivery is missing: their maker stopped between the two writes
+    // (or failed the second), or is writing it this moment. A while after the claim it is
+    // finished here; until then the batch is read again later (`since` is not saved past it),
+    // so no event is ever left with a claim and no delivery.
+    const claimed = [...existing.values()];
     if (claimed.length) {
       const deliveries = new Set(
         (
@@ -253,41 +299,51 @@ export class WorkspaceWebhooks {
           )
         ).map((d) => d._id),
       );
+      const missing = claimed.filter((c) => !deliveries.has(c.deliveryId));
+      const young = missing.filter(
+        (c) => !(now - Date.parse(c.createdAt ?? '') > ABANDONED_AFTER_MS),
+      );
+      if (young.length)
+        throw new DeliveriesInFlight(`${young.length} claimed deliveries not written yet`);
       for (const w of wanted) {
         const claim = existing.get(claimDocId(w.hook.id, w.event.id));
-        if (claim && claimed.includes(claim) && !deliveries.has(claim.deliveryId))
+        if (claim && missing.includes(claim))
           made.push({ ...w, claimId: claim._id, deliveryId: claim.deliveryId });
       }
     }
     return made;
   }
 
-  /** Attempt every delivery that is due, a few at a time; those done leave the queue. */
-  async sendDue(concurrency = 4): Promise<number> {
+  /**
+   * Attempt every delivery that is due, a few at a time; those done leave the queue. One pass
+   * at a time per workspace, so a slow endpoint here holds up no other workspace.
+   */
+  sendDue(concurrency = 4): Promise<number> {
+    this.sending ??= this.sendDueOnce(concurrency).finally(() => (this.sending = null));
+    return this.sending;
+  }
+
+  private async sendDueOnce(concurrency: number): Promise<number> {
     const now = this.deps.now();
     const ready = [...this.due].filter(([, at]) => at <= now).map(([id]) => id);
-    const hooks = new Map(this.hooks.map((h) => [h.id, h]));
     let sent = 0;
     const work = async () => {
-      for (let id = ready.shift(); id !== undefined; id = ready.shift()) {
-        const hook = hooks.get(id.split(':')[1] ?? '');
-        if (!hook) {
-          this.due.delete(id);
-          continue;
-        }
-        const result = await this.deps.attempts.attempt(id, hook).catch((err: unknown) => {
+      for (let id = ready.shift(); id !== undefined && !this.stopped; id = ready.shift()) {
+        const result = await this.deps.attempts.attempt(id).catch((err: unknown) => {
           this.deps.log.warn({ err, delivery: id }, 'a webhook delivery attempt failed');
           return 'skipped' as const;
         });
         if (result === 'done' || result === 'delivered') this.due.delete(id);
         else {
-          // When the record says it is due next; a skip looks again in a while.
-          const doc = await this.deps.store.get<DeliveryDoc>(id).catch(() => null);
-          if (!doc || doc.status === 'delivered' || doc.status === 'failed') this.due.delete(id);
+          // When the record says it is due next. Not read (the database away): kept, and
+          // looked at again in a while; only the record says a delivery is done.
+          const doc = await this.deps.store.get<DeliveryDoc>(id).catch(() => undefined);
+          if (doc === null || doc?.status === 'delivered' || doc?.status === 'failed')
+            this.due.delete(id);
           else
             this.due.set(
               id,
-              doc.nextAttemptAt ? Date.parse(doc.nextAttemptAt) : this.deps.now() + 15_000,
+              doc?.nextAttemptAt ? Date.parse(doc.nextAttemptAt) : this.deps.now() + 15_000,
             );
         }
         if (result === 'delivered' || result === 'failed') sent++;
@@ -295,6 +351,12 @@ export class WorkspaceWebhooks {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, work));
     return sent;
+  }
+
+  /** Stop sending; a pass under way ends after the attempts it has started. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.sending?.catch(() => undefined);
   }
 
   /** Deliveries waiting in this instance's queue (tests, metrics). */

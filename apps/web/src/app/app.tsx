@@ -56,6 +56,8 @@ const GeneralSettingsRoute = later(
 );
 const MembersRoute = later(() => import('./routes/settings-routes.tsx'), 'MembersRoute');
 const AccountRoute = later(() => import('./routes/account-route.tsx'), 'AccountRoute');
+const WebhooksPage = later(() => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
+const WebhookPage = later(() => import('../features/webhooks/webhook-page.tsx'), 'WebhookPage');
 const DataSettingsPage = later(
   () => import('../features/data/data-settings-page.tsx'),
   'DataSettingsPage',
@@ -121,6 +123,8 @@ export function App() {
               <Route path="projects" element={<Later page={ProjectsSettingsPage} />} />
               <Route path="labels" element={<Later page={LabelsPage} />} />
               <Route path="data" element={<Later page={DataSettingsPage} />} />
+              <Route path="webhooks" element={<Later page={WebhooksPage} />} />
+              <Route path="webhooks/:webhookId" element={<Later page={WebhookPage} />} />
             </Route>
             <Route path="*" element={<WorkspaceNotFound />} />
           </Route>

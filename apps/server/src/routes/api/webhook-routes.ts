@@ -63,8 +63,10 @@ export async function webhookRoutes(
     async (request, reply) => {
       const access = accessOf(request);
       const workspaceId = workspaceIdOf(access.workspace);
-      // Deliveries start from the workspace's changes as they are now.
-      await startFeedLease(opts.couch, opts.store, workspaceId, access.workspace.dbName);
+      // Deliveries start from the workspace's changes as they are now: for its first webhook,
+      // or one made after all the others were deleted, not from where those left off.
+      const first = (await webhooks.list(workspaceId)).length === 0;
+      await startFeedLease(opts.couch, opts.store, workspaceId, access.workspace.dbName, first);
       const { secret, doc } = await webhooks.create(workspaceId, access.userId, request.body);
       return reply.code(201).send({ secret, webhook: webhookSummary(doc) });
     },
@@ -126,7 +128,7 @@ export async function webhookRoutes(
     async (request) => {
       const hook = await webhooks.get(idOf(request), request.params.id);
       const delivery = await webhooks.delivery(hook.id, request.params.deliveryId);
-      const after = await attempts.redeliver(hook, delivery._id);
+      const after = await attempts.redeliver(delivery._id);
       if (!after) throw new AppError('NOT_FOUND');
       return deliverySummary(after);
     },

@@ -7,9 +7,20 @@ import { WebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { startWithOwnerWorkspace, type WorkspaceFixture } from '../../testing/workspace-fixture.ts';
 import { DeliveryAttempts } from '../../webhooks/delivery-attempts.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
-import { WorkspaceWebhooks } from '../../webhooks/workspace-webhooks.ts';
+import {
+  DeliveriesInFlight,
+  DELIVERY_LOG_MS,
+  WorkspaceWebhooks,
+  type FeedLeaseDoc,
+} from '../../webhooks/workspace-webhooks.ts';
 import type { Lookup } from '../../webhooks/target-url.ts';
-import type { DeliveryDoc, WebhookDoc } from '../../webhooks/webhook-store.ts';
+import {
+  claimDocId,
+  deliveryDocId,
+  type DeliveryDoc,
+  type WebhookDoc,
+} from '../../webhooks/webhook-store.ts';
+import { eventsOfChange } from '../../webhooks/webhook-events.ts';
 import { addMember } from '../../workspaces/add-member.ts';
 
 const KEY = 'ab'.repeat(32);
@@ -514,7 +525,14 @@ describe('instances racing', () => {
         );
       });
       await Promise.all(racers.map((r) => r.refreshHooks()));
-      await Promise.all(racers.map((r) => r.readBatch(since, 0)));
+      // One may find the other's claims made and their deliveries not yet written: it reads
+      // the batch again, as the dispatcher does a second later, and then finds them made.
+      const first = await Promise.allSettled(racers.map((r) => r.readBatch(since, 0)));
+      for (const [i, outcome] of first.entries())
+        if (outcome.status === 'rejected') {
+          expect(outcome.reason).toBeInstanceOf(DeliveriesInFlight);
+          await racers[i]!.readBatch(since, 0);
+        }
       expect(racers[0]!.waiting + racers[1]!.waiting).toBe(4);
       await Promise.all(racers.map((r) => r.sendDue()));
       // Each sends what it made; neither sends the other's.
@@ -648,6 +666,109 @@ describe('retries and refusals, attempt by attempt', () => {
       json: { active: true },
     });
     expect(await on.json()).toMatchObject({ active: true, disabledAt: null, failingSince: null });
+    await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('never leaves a claimed event without its delivery, and prunes the log after a week', async () => {
+    const res = await quiet.owner.request('/api/workspaces/attempts/webhooks', {
+      method: 'POST',
+      json: { label: 'Gaps', url: `${receiverUrl}/gaps`, events: ['issue.created'] },
+    });
+    const hook = ((await res.json()) as { webhook: Hook }).webhook;
+    const { hooks, since } = await worker();
+    await addIssue('Claimed, then the maker stopped');
+    // Another worker claimed the event and stopped before writing the delivery.
+    const events = (
+      await quiet.server.couch.json<{ results: { id: string; rev: string }[] }>(
+        'GET',
+        `/${(await quiet.server.store.workspaceBySlug('attempts'))!.dbName}/_changes`,
+        { query: { since, include_docs: false } },
+      )
+    ).results;
+    const created = events.find((e) => e.id.startsWith('activity:'))!;
+    const eventId = eventsOfChange({
+      id: created.id,
+      rev: created.rev,
+      deleted: false,
+      doc: {
+        kind: 'created',
+        issueId: 'issue:x',
+      },
+    })[0]!.id;
+    await quiet.server.store.put({
+      _id: claimDocId(hook.id, eventId),
+      type: 'whclaim',
+      deliveryId: deliveryDocId(hook.id, clock, eventId),
+      createdAt: new Date(clock).toISOString(),
+      nonce: 'other',
+    });
+    // Just claimed: its maker may be writing it; the batch is read again, not passed.
+    await expect(hooks.readBatch(since, 0)).rejects.toBeInstanceOf(DeliveriesInFlight);
+    clock += 61_000;
+    await hooks.readBatch(since, 0);
+    const [made] = await quiet.server.store.withPrefix<DeliveryDoc>(`delivery:${hook.id}:`);
+    expect(made).toMatchObject({ _id: deliveryDocId(hook.id, clock - 61_000, eventId), eventId });
+    await hooks.sendDue();
+    expect(receiver.received.filter((r) => r.path === '/hook/gaps')).toHaveLength(1);
+    // A week on, the delivery and its claim are gone from the log.
+    expect(await hooks.prune()).toBe(0);
+    clock += DELIVERY_LOG_MS;
+    expect(await hooks.prune()).toBe(1);
+    expect(await quiet.server.store.withPrefix(`delivery:${hook.id}:`)).toEqual([]);
+    expect(await quiet.server.store.withPrefix(`whclaim:${hook.id}:`)).toEqual([]);
+    await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('sends to the webhook as it is at the attempt, and a failed Redeliver is not retried', async () => {
+    const res = await quiet.owner.request('/api/workspaces/attempts/webhooks', {
+      method: 'POST',
+      json: { label: 'Moving', url: `${receiverUrl}/old`, events: ['issue.created'] },
+    });
+    const hook = ((await res.json()) as { webhook: Hook }).webhook;
+    const { hooks, since } = await worker();
+    await addIssue('Goes to the new address');
+    await hooks.readBatch(since, 0);
+    // Pointed elsewhere after the delivery was queued: it goes where the webhook points now.
+    await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, {
+      method: 'PATCH',
+      json: { url: `${receiverUrl}/new` },
+    });
+    await hooks.sendDue();
+    expect(receiver.received.filter((r) => r.path === '/hook/old')).toEqual([]);
+    expect(receiver.received.filter((r) => r.path === '/hook/new')).toHaveLength(1);
+    const [doc] = await quiet.server.store.withPrefix<DeliveryDoc>(`delivery:${hook.id}:`);
+    expect(doc!.status).toBe('delivered');
+    receiver.answerNext({ status: 500 });
+    const again = await quiet.owner.request(
+      `/api/workspaces/attempts/webhooks/${hook.id}/deliveries/${doc!._id.split(':').slice(2).join(':')}/redeliver`,
+      { method: 'POST' },
+    );
+    expect(await again.json()).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      responseStatus: 500,
+      nextAttemptAt: null,
+    });
+    await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('starts a workspace’s first webhook from its changes as they are now', async () => {
+    const workspace = (await quiet.server.store.workspaceBySlug('attempts'))!;
+    const lease = () =>
+      quiet.server.store.get<FeedLeaseDoc>(`webhookfeed:${workspace._id.slice(10)}`);
+    const old = (await lease())!.since;
+    await addIssue('Before the next webhook');
+    const info = await quiet.server.couch.json<{ update_seq: unknown }>(
+      'GET',
+      `/${workspace.dbName}/`,
+    );
+    const res = await quiet.owner.request('/api/workspaces/attempts/webhooks', {
+      method: 'POST',
+      json: { label: 'Fresh', url: `${receiverUrl}/fresh`, events: ['issue.created'] },
+    });
+    const hook = ((await res.json()) as { webhook: Hook }).webhook;
+    expect((await lease())!.since).not.toBe(old);
+    expect((await lease())!.since).toBe(String(info.update_seq));
     await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
   });
 
