@@ -1,10 +1,14 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, newSlug } from './support/accounts.ts';
 import { IssuePageModel } from './support/issue-page.ts';
 import { KeelPage } from './support/keel-page.ts';
+import { startKeel, stopProcess } from './support/processes.ts';
 import { inviteAndJoin, ownerWithWorkspace } from './support/team.ts';
 
 /**
@@ -175,4 +179,68 @@ test('a member is not shown webhooks; the page says who manages them', async ({ 
   ).toBeVisible();
   await member.context.close();
   await owner.context.close();
+});
+
+test('a webhook failing for a day is turned off, and its admins are told in the inbox until it is back on', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A Keel of its own whose clock a signal moves a day on (apps/server/src/testing/server-ahead.ts).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-e2e-hooks-'));
+  const { keel: server, baseUrl } = await startKeel(
+    'the Keel whose clock jumps',
+    dataDir,
+    { KEEL_WEBHOOKS_ALLOW_PRIVATE: 'true', KEEL_TEST_JUMP_MS: String(25 * 60 * 60 * 1000) },
+    'apps/server/src/testing/server-ahead.ts',
+  );
+  const receiver = await startReceiver();
+  for (let i = 0; i < 20; i++) receiver.failNext(500);
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const keel = new KeelPage(await context.newPage());
+    const { page } = keel;
+    const slug = newSlug('down');
+    await keel.signUp(newAccount('down'));
+    await keel.createWorkspace('Down', slug);
+    await page.goto(`/${slug}/settings/webhooks`);
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New webhook' });
+    await dialog.getByLabel('Name').fill('Always down');
+    await dialog.getByLabel('URL').fill(receiver.url);
+    await dialog.getByRole('button', { name: 'Create webhook' }).click();
+    await page
+      .getByRole('dialog', { name: 'Your signing secret' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    await page.goto(`/${slug}/issues`);
+    await keel.createIssue('Nobody hears this');
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+    await expect(page.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
+
+    // A day later, the next attempt fails too: the webhook is turned off and its admins told.
+    server.kill('SIGUSR2');
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
+    await expect(page.getByRole('link', { name: 'Inbox, 1 unread' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('link', { name: 'Inbox, 1 unread' }).click();
+    const notices = page.getByRole('region', { name: 'Needs attention' });
+    await expect(notices).toContainText('Webhook “Always down” was turned off.');
+    await expect(notices).toContainText('Every delivery failed for 24 hours.');
+    await keel.expectAccessible();
+    await notices.getByRole('link', { name: 'Open webhook' }).click();
+    await expect(page.getByText(/Turned off .*: it failed for 24 hours/)).toBeVisible();
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByText('Always down is on')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Needs attention' })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await receiver.close();
+    await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -58,6 +58,7 @@ import { loadSecretBox } from './webhooks/secret-box.ts';
 import type { Lookup } from './webhooks/target-url.ts';
 import { WebhookDispatcher, type DispatcherTiming } from './webhooks/webhook-dispatcher.ts';
 import { WebhookStore } from './webhooks/webhook-store.ts';
+import { noticeWebhookOff } from './webhooks/webhook-notices.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     policy: webhookPolicy,
     lookup: options.webhookLookup,
     now: options.now,
+    onDisabled: (hook) => noticeWebhookOff(store, hook),
   });
   const dispatcher = new WebhookDispatcher(
     { couch, store, webhooks, attempts, log: app.log, instanceId, now: options.now },

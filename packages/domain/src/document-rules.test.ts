@@ -32,7 +32,7 @@ type Raw = Record<string, unknown>;
 // Conflict entries have no author (whoever merges writes them), nor have cycles (scheduled by
 // the server or an admin) and milestones (a project's, kept by its admins); each is tested on
 // its own below.
-type AuthoredType = Exclude<DocType, 'member' | 'conflict' | 'cycle' | 'milestone'>;
+type AuthoredType = Exclude<DocType, 'member' | 'notice' | 'conflict' | 'cycle' | 'milestone'>;
 const AUTHORED: AuthoredType[] = [
   'project',
   'issue',
@@ -57,6 +57,16 @@ const AUTHOR_FIELD: Record<AuthoredType, string> = {
 };
 
 const make: Record<DocType, (by: string) => Raw> = {
+  notice: () => ({
+    _id: 'notice:webhook-h1',
+    type: 'notice',
+    createdAt: T0,
+    updatedAt: T0,
+    kind: 'webhook-off',
+    subjectId: 'h1',
+    label: 'Slack bridge',
+    resolvedAt: null,
+  }),
   member: (by) => ({
     _id: `member:${by}`,
     type: 'member',
@@ -214,6 +224,7 @@ const make: Record<DocType, (by: string) => Raw> = {
 const CHANGE: Record<DocType, Raw> = {
   conflict: { field: 'priority' },
   member: { name: 'Renamed' },
+  notice: { resolvedAt: T1 },
   project: { name: 'Platform' },
   issue: { title: 'Fix login for real', priority: 1 },
   comment: { body: 'Looks great', editedAt: T1 },
@@ -599,8 +610,16 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
     });
   });
 
-  it('member documents are the server\u2019s: every role is refused, for create, edit and delete', () => {
+  it('member documents and notices are the server\u2019s: every role is refused, for create, edit and delete', () => {
     for (const role of ROLES) {
+      const notice = make.notice(USER[role]);
+      expect(checkDocumentWrite(notice, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(
+        checkDocumentWrite(edited(notice, { resolvedAt: T1 }), ctx(role, stored(notice))),
+      ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(checkDocumentWrite(stub(String(notice._id)), ctx(role, stored(notice)))).toMatchObject(
+        { ok: false, code: 'FORBIDDEN' },
+      );
       const doc = make.member(USER[role]);
       expect(checkDocumentWrite(doc, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(

@@ -209,6 +209,7 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
       { path: '_id', message: 'Unknown document id' },
     ]);
   if (type === 'member') return refuse('FORBIDDEN', 'Members are managed by the server');
+  if (type === 'notice') return refuse('FORBIDDEN', 'Notices are written by the server');
   if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
 
   if (record._deleted === true) {

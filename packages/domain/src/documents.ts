@@ -360,6 +360,27 @@ export const viewDocSchema = z.strictObject({
 });
 
 /**
+ * Something the server tells a workspace's owner and admins (SPEC §11): a webhook turned off
+ * after failing for 24 hours. Written by the server only, under one id per webhook
+ * (`notice:webhook-<id>`), and resolved (`resolvedAt`) once it is turned back on or deleted;
+ * the inbox shows the unresolved ones to those who can act on them.
+ */
+export const NOTICE_KINDS = ['webhook-off'] as const;
+export const noticeDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('notice'),
+  kind: z.enum(NOTICE_KINDS),
+  /** What it is about: the webhook's id. */
+  subjectId: z.string().min(1).max(80),
+  /**
+   * Its name as it was. Not where it pointed: every member's device holds the workspace's
+   * documents, and only admins see a webhook's URL.
+   */
+  label: z.string().max(80),
+  resolvedAt: isoTimestampSchema.nullable(),
+});
+
+/**
  * One person's favourite (SPEC §10): an issue, project, view or cycle pinned to their sidebar,
  * in their order. Stored under the one id its person and target give (`favoriteId`).
  */
@@ -431,6 +452,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   milestoneDocSchema,
   viewDocSchema,
   favoriteDocSchema,
+  noticeDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -447,4 +469,5 @@ export type CycleDoc = z.infer<typeof cycleDocSchema>;
 export type MilestoneDoc = z.infer<typeof milestoneDocSchema>;
 export type ViewDoc = z.infer<typeof viewDocSchema>;
 export type FavoriteDoc = z.infer<typeof favoriteDocSchema>;
+export type NoticeDoc = z.infer<typeof noticeDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

@@ -23,7 +23,7 @@ const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
 const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
 
 describe('document ids', () => {
-  it('lists the workspace document types of SPEC §3 and §10, and conflict entries', () => {
+  it('lists the workspace document types of SPEC §3, §10 and §11, and conflict entries', () => {
     expect([...DOC_TYPES].sort()).toEqual(
       [
         'activity',
@@ -39,6 +39,8 @@ describe('document ids', () => {
         'milestone',
         'view',
         'favorite',
+        // SPEC §11: what the server tells admins (a webhook turned off).
+        'notice',
       ].sort(),
     );
   });

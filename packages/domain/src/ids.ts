@@ -16,6 +16,7 @@ export const DOC_TYPES = [
   'milestone',
   'view',
   'favorite',
+  'notice',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 

@@ -18,6 +18,7 @@ export const SNAPSHOT_PARTS = {
     'milestone',
     'view',
     'favorite',
+    'notice',
   ],
   history: ['comment', 'activity', 'conflict'],
 } as const satisfies Record<string, readonly DocType[]>;

@@ -13,6 +13,7 @@ import type { CouchDoc } from '../db/couch-client.ts';
 import { randomId } from '../db/random-id.ts';
 import type { SealedSecret, SecretBox } from './secret-box.ts';
 import { checkTargetUrl, type TargetPolicy } from './target-url.ts';
+import { resolveWebhookNotice } from './webhook-notices.ts';
 
 /** `webhook:<workspaceId>:<id>` in the app database (SPEC §11). */
 export interface WebhookDoc extends CouchDoc {
@@ -218,6 +219,7 @@ export class WebhookStore {
       },
     );
     if (!updated) throw new AppError('NOT_FOUND');
+    if (body.active) await resolveWebhookNotice(this.store, workspaceId, id);
     return updated;
   }
 
@@ -237,6 +239,7 @@ export class WebhookStore {
     const doc = await this.get(workspaceId, id);
     await this.store.remove(doc._id);
     await this.store.changeIdSet(this.setOf(workspaceId), [], [id]);
+    await resolveWebhookNotice(this.store, workspaceId, id);
     const rows = await this.store.couch.allDocs<DeliveryDoc>(this.store.db, {
       ...deliveryRange(id),
     });

@@ -48,6 +48,7 @@ export class WorkspaceStore {
     milestone: new Collection(),
     view: new Collection(),
     favorite: new Collection(),
+    notice: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();

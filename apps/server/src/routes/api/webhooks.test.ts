@@ -21,6 +21,7 @@ import {
   type WebhookDoc,
 } from '../../webhooks/webhook-store.ts';
 import { eventsOfChange } from '../../webhooks/webhook-events.ts';
+import { noticeWebhookOff } from '../../webhooks/webhook-notices.ts';
 import { addMember } from '../../workspaces/add-member.ts';
 
 const KEY = 'ab'.repeat(32);
@@ -576,7 +577,10 @@ describe('retries and refusals, attempt by attempt', () => {
         policy,
         lookup,
         now: () => clock,
-        onDisabled: async (hook) => void disabled.push(hook.id),
+        onDisabled: async (hook) => {
+          disabled.push(hook.id);
+          await noticeWebhookOff(quiet.server.store, hook);
+        },
       },
     );
     const hooks = new WorkspaceWebhooks(
@@ -655,6 +659,24 @@ describe('retries and refusals, attempt by attempt', () => {
     const off = await hookDoc(hook.id);
     expect(off).toMatchObject({ active: false, disabledAt: new Date(clock).toISOString() });
     expect(disabled).toEqual([hook.id]);
+    // Its admins are told: a notice in the workspace, on every device, which no device may write.
+    const noticePath = `/db/attempts/${encodeURIComponent(`notice:webhook-${hook.id}`)}`;
+    const notice = (await (await quiet.owner.request(noticePath)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(notice).toMatchObject({
+      type: 'notice',
+      kind: 'webhook-off',
+      subjectId: hook.id,
+      label: 'Flaky',
+      resolvedAt: null,
+    });
+    const forged = await quiet.owner.request('/db/attempts/_bulk_docs', {
+      method: 'POST',
+      json: { docs: [{ ...notice, resolvedAt: new Date().toISOString() }] },
+    });
+    expect(await forged.json()).toMatchObject([{ error: 'forbidden', code: 'FORBIDDEN' }]);
 
     // Turned off, it is sent nothing new; turned back on, it starts afresh.
     const { hooks: later, since: after } = await worker();
@@ -666,6 +688,10 @@ describe('retries and refusals, attempt by attempt', () => {
       json: { active: true },
     });
     expect(await on.json()).toMatchObject({ active: true, disabledAt: null, failingSince: null });
+    const resolved = (await (await quiet.owner.request(noticePath)).json()) as {
+      resolvedAt: string | null;
+    };
+    expect(resolved.resolvedAt).not.toBeNull();
     await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
   });
 

@@ -1,12 +1,15 @@
 import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { useInbox } from './use-inbox.ts';
+import { useOpenNotices } from './workspace-notices.tsx';
 import './inbox.css';
 
 /** The sidebar's Inbox link, with the number of unread notifications beside it. */
 export function InboxNavLink({ to }: { to: string }) {
   const { unread } = useInbox();
-  return <InboxLink to={to} unread={unread} />;
+  // A notice for admins (a webhook turned off) counts until it is dealt with.
+  const notices = useOpenNotices().length;
+  return <InboxLink to={to} unread={unread + notices} />;
 }
 
 // The inbox is worked out again on each change of an issue, a comment or an activity record;

@@ -17,6 +17,7 @@ import { latestOf, type IssueGroup } from './issue-groups.ts';
 import { markAllReadUpTo } from './read-marker.ts';
 import { stepFocus } from './step-focus.ts';
 import { useInbox, useInboxActions } from './use-inbox.ts';
+import { WorkspaceNotices } from './workspace-notices.tsx';
 import './inbox.css';
 
 /** Rows rendered at first and added by "Show older"; an inbox is read from the top. */
@@ -172,6 +173,7 @@ export function InboxPage() {
           </Button>
         ) : null}
       </PageHeader>
+      {view === 'inbox' ? <WorkspaceNotices slug={slug} /> : null}
       {!loaded ? (
         <p className="inbox__loading" role="status">
           Reading your notifications from this device…
