@@ -59,6 +59,9 @@ import type { Lookup } from './webhooks/target-url.ts';
 import { WebhookDispatcher, type DispatcherTiming } from './webhooks/webhook-dispatcher.ts';
 import { WebhookStore } from './webhooks/webhook-store.ts';
 import { noticeWebhookOff } from './webhooks/webhook-notices.ts';
+import { GithubConnections } from './integrations/github/github-connection.ts';
+import { githubRoutes } from './routes/api/github-routes.ts';
+import { githubHookRoutes } from './routes/hooks/github-hook-routes.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -290,12 +293,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn(
       'KEEL_ENCRYPTION_KEY is not set: each instance makes its own key, and webhooks made through one cannot be signed by another. Give every instance the same key.',
     );
-  const webhooks = new WebhookStore(
-    store,
-    await loadSecretBox(config.encryptionKey, config.dataDir),
-    webhookPolicy,
-    options.now,
-  );
+  const secretBox = await loadSecretBox(config.encryptionKey, config.dataDir);
+  const webhooks = new WebhookStore(store, secretBox, webhookPolicy, options.now);
   const instanceId = randomUUID();
   const attempts = new DeliveryAttempts(store, webhooks, app.log, {
     instanceId,
@@ -309,6 +308,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.webhookTiming ?? undefined,
   );
   await app.register(webhookRoutes, { store, couch, webhooks, attempts });
+  // GitHub (SPEC §11): the connection for admins, and GitHub's signed deliveries.
+  const connections = new GithubConnections(store, secretBox);
+  await app.register(githubRoutes, { connections, publicUrl: config.publicUrl });
+  await app.register(githubHookRoutes, { store, couch, connections });
   await app.register(dataRoutes, { store, share });
   await app.register(snapshotRoutes, { store });
   await app.register(changeStreamRoutes, {

@@ -11,8 +11,8 @@ import { DEFAULT_STATES } from './workflow.ts';
 const T = '2024-01-01T00:00:00.000Z';
 const ME = 'me1';
 
-// Members and notices are the server's: no role writes them (document-rules.test.ts).
-const VALID: Record<Exclude<DocType, 'member' | 'notice'>, Record<string, unknown>> = {
+// Members, notices and links are the server's: no role writes them (document-rules.test.ts).
+const VALID: Record<Exclude<DocType, 'member' | 'notice' | 'link'>, Record<string, unknown>> = {
   project: {
     _id: 'project:p1',
     type: 'project',

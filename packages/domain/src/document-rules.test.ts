@@ -32,7 +32,10 @@ type Raw = Record<string, unknown>;
 // Conflict entries have no author (whoever merges writes them), nor have cycles (scheduled by
 // the server or an admin) and milestones (a project's, kept by its admins); each is tested on
 // its own below.
-type AuthoredType = Exclude<DocType, 'member' | 'notice' | 'conflict' | 'cycle' | 'milestone'>;
+type AuthoredType = Exclude<
+  DocType,
+  'member' | 'notice' | 'link' | 'conflict' | 'cycle' | 'milestone'
+>;
 const AUTHORED: AuthoredType[] = [
   'project',
   'issue',
@@ -57,6 +60,19 @@ const AUTHOR_FIELD: Record<AuthoredType, string> = {
 };
 
 const make: Record<DocType, (by: string) => Raw> = {
+  link: () => ({
+    _id: 'link:abc123',
+    type: 'link',
+    createdAt: T0,
+    updatedAt: T0,
+    issueId: 'issue:i1',
+    provider: 'github',
+    kind: 'pull_request',
+    url: 'https://github.com/acme/app/pull/7',
+    title: 'Fix login',
+    number: 7,
+    state: 'open',
+  }),
   notice: () => ({
     _id: 'notice:webhook-h1',
     type: 'notice',
@@ -225,6 +241,7 @@ const CHANGE: Record<DocType, Raw> = {
   conflict: { field: 'priority' },
   member: { name: 'Renamed' },
   notice: { resolvedAt: T1 },
+  link: { state: 'merged' },
   project: { name: 'Platform' },
   issue: { title: 'Fix login for real', priority: 1 },
   comment: { body: 'Looks great', editedAt: T1 },
@@ -610,8 +627,24 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
     });
   });
 
-  it('member documents and notices are the server\u2019s: every role is refused, for create, edit and delete', () => {
+  it('member documents, notices and links are the server\u2019s: every role is refused, for create, edit and delete', () => {
     for (const role of ROLES) {
+      const link = make.link(USER[role]);
+      expect(checkDocumentWrite(link, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(
+        checkDocumentWrite(edited(link, { state: 'merged' }), ctx(role, stored(link))),
+      ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(checkDocumentWrite(stub(String(link._id)), ctx(role, stored(link)))).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
+      const linked = {
+        ...make.activity(USER[role]),
+        kind: 'linked',
+        from: null,
+        to: ['pull_request'],
+      };
+      expect(checkDocumentWrite(linked, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       const notice = make.notice(USER[role]);
       expect(checkDocumentWrite(notice, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(

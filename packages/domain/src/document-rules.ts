@@ -210,6 +210,7 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     ]);
   if (type === 'member') return refuse('FORBIDDEN', 'Members are managed by the server');
   if (type === 'notice') return refuse('FORBIDDEN', 'Notices are written by the server');
+  if (type === 'link') return refuse('FORBIDDEN', 'Links are written by the server');
   if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
 
   if (record._deleted === true) {
@@ -254,6 +255,9 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     return refuse('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid document', errors);
   }
   const doc = parsed.data;
+  // A link's activity is the server's, as the link is (SPEC §11).
+  if (doc.type === 'activity' && doc.kind === 'linked')
+    return refuse('FORBIDDEN', 'Links are written by the server');
   if (doc.type !== type)
     return refuse('VALIDATION_FAILED', 'Document type does not match its id', [
       { path: 'type', message: 'Type does not match id' },

@@ -226,7 +226,7 @@ describe('workspace document schemas (SPEC §3)', () => {
     ]);
   });
 
-  it('knows the activity kinds of SPEC §3, and a restore after a deletion (undo)', () => {
+  it('knows the activity kinds of SPEC §3 and §11, and a restore after a deletion (undo)', () => {
     expect([...ACTIVITY_KINDS]).toEqual([
       'created',
       'state',
@@ -244,6 +244,7 @@ describe('workspace document schemas (SPEC §3)', () => {
       'relation',
       'cycle',
       'milestone',
+      'linked',
     ]);
     for (const kind of ACTIVITY_KINDS) {
       expect(activityDocSchema.safeParse({ ...docs.activity, kind }).success).toBe(true);

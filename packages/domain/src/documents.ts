@@ -1,5 +1,6 @@
 // Over 300 lines: every workspace document's schema sits in one discriminated union that the
 // browser and the server parse with; the field schemas are in fields.ts, the rules elsewhere.
+import { LINK_KINDS, LINK_STATES } from './git-links-kinds.ts';
 import { z } from 'zod';
 import {
   colorSchema,
@@ -94,6 +95,17 @@ export const projectDocSchema = z
     targetOn: calendarDaySchema.nullable().optional(),
     /** SPEC §10: absent on projects made before scales (estimate-scales.ts reads it as Fibonacci). */
     estimateScale: estimateScaleSchema.optional(),
+    /**
+     * SPEC §11: the states a linked pull request moves issues to when opened and when merged (a
+     * state id; null: not moved). Absent, or a state no longer in the workflow: the project's
+     * first started and first completed states (git-links.ts `gitStateFor`).
+     */
+    gitStates: z
+      .strictObject({
+        started: z.string().min(1).max(40).nullable(),
+        completed: z.string().min(1).max(40).nullable(),
+      })
+      .optional(),
     createdBy: userRef,
   })
   .refine((p) => !p.startsOn || !p.targetOn || p.targetOn >= p.startsOn, {
@@ -207,6 +219,8 @@ export const ACTIVITY_KINDS = [
   'cycle',
   // The issue's milestone: milestone ids or null.
   'milestone',
+  // SPEC §11: a pull request or commit linked by Keel (`to`: [kind, url, title, number]).
+  'linked',
 ] as const;
 
 const activityValue = z.union([
@@ -360,6 +374,25 @@ export const viewDocSchema = z.strictObject({
 });
 
 /**
+ * SPEC §11: a pull request or commit on GitHub that names an issue, written by the server only
+ * (the proxy refuses it from any device), under one id per issue and URL (`linkId`).
+ */
+export const linkDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('link'),
+  issueId: refTo('issue'),
+  provider: z.literal('github'),
+  kind: z.enum(LINK_KINDS),
+  url: z
+    .string()
+    .max(500)
+    .regex(/^https:\/\//, 'Not a link'),
+  title: z.string().max(300),
+  number: z.number().int().min(1).nullable(),
+  state: z.enum(LINK_STATES),
+});
+
+/**
  * Something the server tells a workspace's owner and admins (SPEC §11): a webhook turned off
  * after failing for 24 hours. Written by the server only, under one id per webhook
  * (`notice:webhook-<id>`), and resolved (`resolvedAt`) once it is turned back on or deleted;
@@ -453,6 +486,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   viewDocSchema,
   favoriteDocSchema,
   noticeDocSchema,
+  linkDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -470,4 +504,5 @@ export type MilestoneDoc = z.infer<typeof milestoneDocSchema>;
 export type ViewDoc = z.infer<typeof viewDocSchema>;
 export type FavoriteDoc = z.infer<typeof favoriteDocSchema>;
 export type NoticeDoc = z.infer<typeof noticeDocSchema>;
+export type LinkDoc = z.infer<typeof linkDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

@@ -41,6 +41,8 @@ describe('document ids', () => {
         'favorite',
         // SPEC §11: what the server tells admins (a webhook turned off).
         'notice',
+        // SPEC §11: pull requests and commits linked on issues.
+        'link',
       ].sort(),
     );
   });

@@ -17,6 +17,7 @@ export const DOC_TYPES = [
   'view',
   'favorite',
   'notice',
+  'link',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 

@@ -49,6 +49,8 @@ export * from './insights-times.ts';
 export * from './api-tokens.ts';
 export * from './api-v1.ts';
 export * from './webhooks.ts';
+export * from './git-links.ts';
+export * from './github-api.ts';
 export * from './issue-create.ts';
 export * from './issue-delete.ts';
 export * from './comment-writes.ts';

@@ -19,6 +19,7 @@ export const SNAPSHOT_PARTS = {
     'view',
     'favorite',
     'notice',
+    'link',
   ],
   history: ['comment', 'activity', 'conflict'],
 } as const satisfies Record<string, readonly DocType[]>;

@@ -100,6 +100,10 @@ beforeAll(async () => {
     json: { label: 'Own hook', ...hook },
   });
   attackerHookId = ((await ownHook.json()) as { webhook: { id: string } }).webhook.id;
+  const connected = await owner.request(`/api/workspaces/${victim.slug}/github`, {
+    method: 'POST',
+  });
+  if (connected.status !== 201) throw new Error(`connect GitHub: ${connected.status}`);
 
   const bystander = new BrowserSession(server.url);
   await signUp(bystander, newAccount('bystander'));
@@ -535,6 +539,13 @@ const ROUTES: RouteSpec[] = [
     path: () => `/api/workspaces/${victim.slug}/webhooks/${victimHookId}/deliveries`,
     body: false,
   },
+  // GitHub: the attacker's own connection seen, the victim's as a target; GitHub's receiver
+  // for the victim's workspace without its secret, from anyone.
+  { method: 'GET', path: () => `/api/workspaces/${ws.slug}/github`, body: false },
+  { method: 'POST', path: () => `/api/workspaces/${victim.slug}/github`, body: false },
+  { method: 'DELETE', path: () => `/api/workspaces/${victim.slug}/github`, body: false },
+  { method: 'POST', path: () => `/hooks/github/${victim.slug}`, body: true, anonymous: true },
+  { method: 'POST', path: () => `/hooks/github/${ws.slug}`, body: true, anonymous: true },
 ];
 
 /** Authorization headers a script might forge, sent without a session to the public API. */
@@ -749,6 +760,15 @@ describe('the bad-input corpus, sent to every route', () => {
       answers.push(await send('POST', `/api/invitations/${trick}/accept`));
       answers.push(await send('DELETE', `/api/tokens/${trick}`));
       answers.push(await send('GET', `/api/workspaces/${trick}/webhooks`));
+      answers.push(await send('GET', `/api/workspaces/${trick}/github`));
+      answers.push(
+        await send('POST', `/hooks/github/${trick}`, {
+          body: '{"action":"opened"}',
+          type: 'application/json',
+          anonymous: true,
+          headers: { 'x-github-event': 'pull_request', 'x-hub-signature-256': `sha256=${trick}` },
+        }),
+      );
       answers.push(await send('DELETE', `/api/workspaces/${ws.slug}/webhooks/${trick}`));
       answers.push(await send('POST', `/api/workspaces/${ws.slug}/webhooks/${trick}/secret`));
       answers.push(

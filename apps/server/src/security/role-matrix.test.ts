@@ -589,6 +589,12 @@ const ROWS: Row[] = [
     async () => (await server.store.withPrefix<{ _id: string }>('webhook:')).map((d) => d._id),
   ),
   apiRow(
+    'see the GitHub connection',
+    MANAGERS,
+    async ({ as, ws }) => ({ res: await as.browser.request(`/api/workspaces/${ws.slug}/github`) }),
+    async () => null,
+  ),
+  apiRow(
     "see the workspace's webhooks",
     MANAGERS,
     async ({ as, ws }) => ({

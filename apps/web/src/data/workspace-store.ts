@@ -49,6 +49,7 @@ export class WorkspaceStore {
     view: new Collection(),
     favorite: new Collection(),
     notice: new Collection(),
+    link: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();

@@ -90,7 +90,16 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
       return cycleSentence(activity, names);
     case 'milestone':
       return milestoneSentence(activity, names);
+    case 'linked':
+      return linkedSentence(activity);
   }
+}
+
+/** "linked pull request #12 “Fix login”", "linked commit “Fix login”" ([kind, url, title, number]). */
+function linkedSentence(activity: ActivityDoc): string {
+  const [kind, , title = '', number = ''] = ids(activity.to);
+  if (kind === 'commit') return `linked commit ${quote(title)}`;
+  return `linked pull request${number ? ` #${number}` : ''} ${quote(title)}`;
 }
 
 /** "moved this to milestone Beta", "removed this from milestone Beta". */
