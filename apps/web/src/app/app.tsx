@@ -58,6 +58,10 @@ const MembersRoute = later(() => import('./routes/settings-routes.tsx'), 'Member
 const AccountRoute = later(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const WebhooksPage = later(() => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
 const WebhookPage = later(() => import('../features/webhooks/webhook-page.tsx'), 'WebhookPage');
+const GithubSettingsPage = later(
+  () => import('../features/github/github-settings-page.tsx'),
+  'GithubSettingsPage',
+);
 const DataSettingsPage = later(
   () => import('../features/data/data-settings-page.tsx'),
   'DataSettingsPage',
@@ -125,6 +129,7 @@ export function App() {
               <Route path="data" element={<Later page={DataSettingsPage} />} />
               <Route path="webhooks" element={<Later page={WebhooksPage} />} />
               <Route path="webhooks/:webhookId" element={<Later page={WebhookPage} />} />
+              <Route path="github" element={<Later page={GithubSettingsPage} />} />
             </Route>
             <Route path="*" element={<WorkspaceNotFound />} />
           </Route>

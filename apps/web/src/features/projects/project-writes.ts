@@ -186,6 +186,23 @@ export async function saveEstimateScale(
   });
 }
 
+/**
+ * The states a linked pull request moves this project's issues to (SPEC §11): a state id, or
+ * null for none; written over the latest copy.
+ */
+export async function saveGitStates(
+  session: WorkspaceSession,
+  id: string,
+  gitStates: { started: string | null; completed: string | null },
+): Promise<Outcome> {
+  if (!current(session, id)) return gone;
+  return session.update(() => {
+    const project = current(session, id);
+    if (!project) return null;
+    return [{ ...project, gitStates, updatedAt: new Date().toISOString() }];
+  });
+}
+
 /** What a project's plan holds: its status and its days (`YYYY-MM-DD`, or empty for none). */
 export interface ProjectPlan {
   status: ProjectStatus;

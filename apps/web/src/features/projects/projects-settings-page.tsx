@@ -12,6 +12,7 @@ import { setArchived } from './project-writes.ts';
 import { sortProjects } from './sort-projects.ts';
 import { CycleSettingsSection } from './cycle-settings.tsx';
 import { EstimateSettingsSection } from './estimate-settings.tsx';
+import { GitStateSettingsSection } from './git-state-settings.tsx';
 import { WorkflowEditor } from './workflow-editor.tsx';
 import './projects-settings.css';
 
@@ -120,6 +121,7 @@ export function ProjectsSettingsPage() {
                 canEdit={canEdit}
               />
               <EstimateSettingsSection project={selected} canEdit={canEdit} />
+              <GitStateSettingsSection project={selected} canEdit={canEdit} />
             </div>
           ) : null}
         </>

@@ -11,6 +11,7 @@ const SECTIONS: readonly { path: string; label: string; end: boolean; needs?: Pe
   { path: '/data', label: 'Import and export', end: false },
   // Shown to those who manage them; the page itself says why to anyone else who finds it.
   { path: '/webhooks', label: 'Webhooks', end: false, needs: 'webhook:manage' },
+  { path: '/github', label: 'GitHub', end: false, needs: 'webhook:manage' },
 ];
 
 /** `/:ws/settings/*`: the settings sections side by side with the section on screen. */
