@@ -72,6 +72,7 @@ const make: Record<DocType, (by: string) => Raw> = {
     title: 'Fix login',
     number: 7,
     state: 'open',
+    sourceAt: T0,
   }),
   notice: () => ({
     _id: 'notice:webhook-h1',
@@ -645,6 +646,11 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
         to: ['pull_request'],
       };
       expect(checkDocumentWrite(linked, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      const squatter = { ...make.activity(USER[role]), _id: 'activity:git-0123456789abcdef' };
+      expect(checkDocumentWrite(squatter, ctx(role))).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
       const notice = make.notice(USER[role]);
       expect(checkDocumentWrite(notice, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(

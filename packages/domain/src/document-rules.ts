@@ -255,8 +255,9 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     return refuse('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid document', errors);
   }
   const doc = parsed.data;
-  // A link's activity is the server's, as the link is (SPEC §11).
-  if (doc.type === 'activity' && doc.kind === 'linked')
+  // A link's activity is the server's, as the link is (SPEC §11), and so are the ids that mark
+  // a pull request's link and moves as made (git-links.ts): taken first, they would stop them.
+  if (doc.type === 'activity' && (doc.kind === 'linked' || doc._id.startsWith('activity:git-')))
     return refuse('FORBIDDEN', 'Links are written by the server');
   if (doc.type !== type)
     return refuse('VALIDATION_FAILED', 'Document type does not match its id', [

@@ -390,6 +390,8 @@ export const linkDocSchema = z.strictObject({
   title: z.string().max(300),
   number: z.number().int().min(1).nullable(),
   state: z.enum(LINK_STATES),
+  /** When GitHub says it was so: an older event (out of order, redelivered) changes nothing. */
+  sourceAt: isoTimestampSchema,
 });
 
 /**

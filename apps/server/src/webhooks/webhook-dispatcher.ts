@@ -1,17 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppStore } from '../db/app-store.ts';
 import { CouchClient } from '../db/couch-client.ts';
-import type { DeliveryAttempts } from './delivery-attempts.ts';
-import {
-  forgetWorkspaceWebhooks,
-  WORKSPACES_WITH_WEBHOOKS,
-  type WebhookStore,
-} from './webhook-store.ts';
+import { forgetWorkspaceWebhooks, WORKSPACES_WITH_WEBHOOKS } from './webhook-store.ts';
 import {
   DeliveriesInFlight,
   leaseDocId,
   WorkspaceWebhooks,
   type FeedLeaseDoc,
+  type WebhookParts,
 } from './workspace-webhooks.ts';
 
 export interface DispatcherTiming {
@@ -62,15 +57,7 @@ export class WebhookDispatcher {
   private closed = false;
 
   constructor(
-    private readonly deps: {
-      couch: CouchClient;
-      store: AppStore;
-      webhooks: WebhookStore;
-      attempts: DeliveryAttempts;
-      log: FastifyBaseLogger;
-      instanceId: string;
-      now?: () => number;
-    },
+    private readonly deps: WebhookParts & { instanceId: string; now?: () => number },
     private readonly timing: DispatcherTiming = DISPATCHER_TIMING,
   ) {}
 

@@ -29,6 +29,15 @@ export interface FeedLeaseDoc extends CouchDoc {
   heldUntil: string | null;
 }
 
+/** What the webhook workers are made of, on every instance. */
+export interface WebhookParts {
+  couch: CouchClient;
+  store: AppStore;
+  webhooks: WebhookStore;
+  attempts: DeliveryAttempts;
+  log: FastifyBaseLogger;
+}
+
 export const leaseDocId = (workspaceId: string) => `webhookfeed:${workspaceId}`;
 
 /** How long a delivery stays in the log (GitHub keeps a few days; a week here). */
@@ -75,14 +84,7 @@ export class WorkspaceWebhooks {
     readonly workspaceId: string,
     private readonly dbName: string,
     private readonly slug: string,
-    private readonly deps: {
-      couch: CouchClient;
-      store: AppStore;
-      webhooks: WebhookStore;
-      attempts: DeliveryAttempts;
-      log: FastifyBaseLogger;
-      now: () => number;
-    },
+    private readonly deps: WebhookParts & { now: () => number },
   ) {}
 
   /** The webhooks as last read; the dispatcher reads them again before each batch. */

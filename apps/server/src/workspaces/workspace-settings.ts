@@ -74,10 +74,14 @@ export async function finishDeletion(
   }
   await store.remove(`members:${workspaceId}`);
   await store.remove(`invitations:${workspaceId}`);
+  // Its integrations: the GitHub connection's and the webhooks' sealed secrets go with it.
+  await store.remove(`githubconn:${workspaceId}`);
+  await store.remove(`webhookfeed:${workspaceId}`);
   for (const prefix of [
     `counter:${workspaceId}:`,
     `numreq:${workspaceId}:`,
     `numblock:${workspaceId}:`,
+    `webhook:${workspaceId}:`,
   ]) {
     const docs = await store.withPrefix<{ _id: string; _rev: string }>(prefix);
     if (docs.length)

@@ -1,5 +1,7 @@
 import {
+  activityDocSchema,
   editIssue,
+  linkDocSchema,
   formatIssueKey,
   GIT_ACTOR,
   gitStateFor,
@@ -54,7 +56,7 @@ export async function applyMentions(
     if (project) byIssueKey.set(formatIssueKey(project.key, issue.number), issue);
   }
 
-  const pairs = named.flatMap(({ mention, keys }) =>
+  const pairs: Pair[] = named.flatMap(({ mention, keys }) =>
     keys.flatMap((key) => {
       const issue = byIssueKey.get(key);
       const project = issue && projectById.get(issue.projectId);
@@ -63,53 +65,28 @@ export async function applyMentions(
         : [];
     }),
   );
-  const ids = [
-    ...pairs.map((p) => p.id),
-    ...pairs.map((p) => linkActivityId(p.id, 'linked')),
-    ...pairs.flatMap((p) => (p.mention.moveTo ? [linkActivityId(p.id, p.mention.moveTo)] : [])),
-  ];
-  const existing = new Map(
+  // What marks a link made and a move made: Keel's own activities. A member's document under
+  // such an id (the proxy refuses them, document-rules.ts) would not count.
+  const markers = new Set(
     (
-      await couch.docsById<{ _id: string; _rev?: string } & Record<string, unknown>>(dbName, ids)
-    ).map((d) => [d._id, d]),
+      await couch.docsById<ActivityDoc>(dbName, [
+        ...pairs.map((p) => linkActivityId(p.id, 'linked')),
+        ...pairs.flatMap((p) => (p.mention.moveTo ? [linkActivityId(p.id, p.mention.moveTo)] : [])),
+      ])
+    )
+      .filter((a) => a.actorId === GIT_ACTOR)
+      .map((a) => a._id),
   );
 
-  const writes: unknown[] = [];
-  const moves: {
-    pair: (typeof pairs)[number];
-    movedId: string;
-    moveTo: 'started' | 'completed';
-  }[] = [];
+  applied.linked = await writeLinks(couch, dbName, pairs, now);
+  const activities: ActivityDoc[] = [];
+  const moves: Move[] = [];
   for (const pair of pairs) {
     const { mention, issue, id } = pair;
-    const at = now();
-    const stored = existing.get(id) as LinkDoc | undefined;
-    const link: LinkDoc = {
-      _id: id,
-      type: 'link',
-      issueId: issue._id,
-      provider: 'github',
-      kind: mention.kind,
-      url: mention.url,
-      title: mention.title,
-      number: mention.number,
-      state: mention.state,
-      createdAt: stored?.createdAt ?? at,
-      updatedAt: at,
-      ...(stored?._rev ? { _rev: stored._rev } : {}),
-    };
-    if (
-      !stored ||
-      stored.title !== link.title ||
-      stored.state !== link.state ||
-      stored.number !== link.number
-    ) {
-      writes.push(link);
-      applied.linked++;
-    }
     const linkedId = linkActivityId(id, 'linked');
-    if (!existing.has(linkedId)) {
-      const activity: ActivityDoc = {
+    if (!markers.has(linkedId)) {
+      const at = now();
+      activities.push({
         _id: linkedId,
         type: 'activity',
         issueId: issue._id,
@@ -119,22 +96,104 @@ export async function applyMentions(
         to: [mention.kind, mention.url, mention.title, String(mention.number ?? '')],
         createdAt: at,
         updatedAt: at,
-      };
-      writes.push(activity);
-      existing.set(linkedId, activity);
+      });
+      markers.add(linkedId);
     }
     if (!mention.moveTo) continue;
     const movedId = linkActivityId(id, mention.moveTo);
-    if (!existing.has(movedId)) moves.push({ pair, movedId, moveTo: mention.moveTo });
+    if (!markers.has(movedId)) moves.push({ pair, movedId, moveTo: mention.moveTo });
   }
-  if (writes.length) {
-    const results = await couch.bulkDocs(dbName, writes);
+  const valid = activities.filter((a) => activityDocSchema.safeParse(a).success);
+  if (valid.length) {
+    const results = await couch.bulkDocs(dbName, valid);
     // Another delivery of the same event wrote the same ids a moment before: theirs stands.
     const failed = results.filter((r) => r.error && r.error !== 'conflict');
-    if (failed.length) throw new Error(`writing GitHub links failed: ${failed[0]!.error}`);
+    if (failed.length) throw new Error(`writing GitHub activity failed: ${failed[0]!.error}`);
   }
   applied.moved = await makeMoves(couch, dbName, moves, now);
   return applied;
+}
+
+interface Pair {
+  mention: GitMention;
+  issue: IssueDoc;
+  project: ProjectDoc;
+  id: string;
+}
+
+interface Move {
+  pair: Pick<Pair, 'issue' | 'project'>;
+  movedId: string;
+  moveTo: 'started' | 'completed';
+}
+
+/** An ISO time as written by this server: GitHub's own, or now when it gave none. */
+function isoOf(at: string, now: () => string): string {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : now();
+}
+
+/**
+ * Each pair's link, as the event says it is, unless the stored one is newer (GitHub sends its
+ * events in no promised order, and a Redeliver sends an old one again): the link keeps the
+ * state of the latest event, and a merged pull request stays merged. A link written meanwhile
+ * by another delivery is read again and decided anew. The number written.
+ */
+async function writeLinks(
+  couch: CouchClient,
+  dbName: string,
+  pairs: readonly Pair[],
+  now: () => string,
+): Promise<number> {
+  let written = 0;
+  let pending = [...new Map(pairs.map((p) => [p.id, p])).values()];
+  for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+    const stored = new Map(
+      (
+        await couch.docsById<LinkDoc>(
+          dbName,
+          pending.map((p) => p.id),
+        )
+      ).map((d) => [d._id, d]),
+    );
+    const links: LinkDoc[] = [];
+    for (const { mention, issue, id } of pending) {
+      const before = stored.get(id);
+      const sourceAt = isoOf(mention.at, now);
+      if (before && before.sourceAt > sourceAt) continue;
+      const at = now();
+      const link: LinkDoc = {
+        _id: id,
+        type: 'link',
+        issueId: issue._id,
+        provider: 'github',
+        kind: mention.kind,
+        url: mention.url,
+        title: mention.title,
+        number: mention.number,
+        state: before?.state === 'merged' ? 'merged' : mention.state,
+        sourceAt,
+        createdAt: before?.createdAt ?? at,
+        updatedAt: at,
+        ...(before?._rev ? { _rev: before._rev } : {}),
+      };
+      const same =
+        before &&
+        before.title === link.title &&
+        before.state === link.state &&
+        before.number === link.number;
+      // What the domain's schema refuses (an over-long URL) no device would show: not written.
+      if (!same && linkDocSchema.safeParse(link).success) links.push(link);
+    }
+    if (links.length === 0) break;
+    const results = await couch.bulkDocs(dbName, links);
+    const failed = results.filter((r) => r.error && r.error !== 'conflict');
+    if (failed.length) throw new Error(`writing GitHub links failed: ${failed[0]!.error}`);
+    written += results.filter((r) => r.ok).length;
+    const again = new Set(results.filter((r) => r.error === 'conflict').map((r) => r.id));
+    pending = pending.filter((p) => again.has(p.id));
+  }
+  return written;
 }
 
 /**
@@ -145,11 +204,7 @@ export async function applyMentions(
 async function makeMoves(
   couch: CouchClient,
   dbName: string,
-  moves: {
-    pair: { issue: IssueDoc; project: ProjectDoc };
-    movedId: string;
-    moveTo: 'started' | 'completed';
-  }[],
+  moves: Move[],
   now: () => string,
 ): Promise<number> {
   let moved = 0;

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app-error.ts';
-import type { AppStore } from '../../db/app-store.ts';
+import type { AppStore, WorkspaceRecord } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
 import { applyMentions } from '../../integrations/github/github-apply.ts';
-import type { GithubConnections } from '../../integrations/github/github-connection.ts';
+import type {
+  GithubConnectionDoc,
+  GithubConnections,
+} from '../../integrations/github/github-connection.ts';
 import { mentionsOf } from '../../integrations/github/github-events.ts';
 import { workspaceIdOf } from '../../workspaces/invitations.ts';
 
@@ -40,15 +43,28 @@ export async function githubHookRoutes(
     (_req, body, done) => done(null, body),
   );
 
+  // Found before the body is read: a delivery for no connected workspace is refused without
+  // reading its (up to 25 MB of) bytes.
+  const found = new WeakMap<
+    object,
+    { workspace: WorkspaceRecord; connection: GithubConnectionDoc }
+  >();
+
   app.post<{ Params: { ws: string } }>(
     '/hooks/github/:ws',
-    { bodyLimit: PAYLOAD_LIMIT },
+    {
+      bodyLimit: PAYLOAD_LIMIT,
+      onRequest: async (request) => {
+        const { ws: slug } = request.params as { ws: string };
+        const workspace = SLUG.test(slug) ? await opts.store.workspaceBySlug(slug) : null;
+        if (!workspace || workspace.deletingAt) throw new AppError('NOT_FOUND');
+        const connection = await opts.connections.get(workspaceIdOf(workspace));
+        if (!connection) throw new AppError('NOT_FOUND');
+        found.set(request, { workspace, connection });
+      },
+    },
     async (request, reply) => {
-      const slug = request.params.ws;
-      const workspace = SLUG.test(slug) ? await opts.store.workspaceBySlug(slug) : null;
-      if (!workspace || workspace.deletingAt) throw new AppError('NOT_FOUND');
-      const connection = await opts.connections.get(workspaceIdOf(workspace));
-      if (!connection) throw new AppError('NOT_FOUND');
+      const { workspace, connection } = found.get(request)!;
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (
         !githubSignatureValid(

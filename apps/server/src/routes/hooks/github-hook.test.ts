@@ -24,6 +24,7 @@ function pullRequest(
     merged?: boolean;
     closed?: boolean;
     draft?: boolean;
+    updatedAt?: string;
   },
 ) {
   return {
@@ -40,7 +41,7 @@ function pullRequest(
       draft: pr.draft ?? false,
       merged: pr.merged ?? false,
       merged_at: pr.merged ? '2026-11-28T12:00:00Z' : null,
-      updated_at: '2026-11-28T11:00:00Z',
+      updated_at: pr.updatedAt ?? '2026-11-28T11:00:00Z',
       head: { ref: pr.branch, sha: 'a'.repeat(40) },
       base: { ref: 'main' },
       user: { login: 'octocat' },
@@ -197,6 +198,37 @@ describe('GitHub pull requests and commits', () => {
       'state:done',
       'state:in-progress',
     ]);
+  });
+
+  it('keeps the latest state of a link whatever order GitHub’s events come in', async () => {
+    const a = await createIssue('Out of order');
+    const pr = { number: 12, branch: a.key.toLowerCase() };
+    const at = (minute: number) => `2026-11-28T12:${String(minute).padStart(2, '0')}:00Z`;
+    await deliver(
+      'pull_request',
+      pullRequest('opened', { ...pr, title: 'First', updatedAt: at(1) }),
+    );
+    await deliver(
+      'pull_request',
+      pullRequest('edited', { ...pr, title: 'Third', updatedAt: at(3) }),
+    );
+    // An edit made between them, delivered late (or redelivered): older than the link, ignored.
+    await deliver(
+      'pull_request',
+      pullRequest('edited', { ...pr, title: 'Second', updatedAt: at(2) }),
+    );
+    expect(await linksOf(a.id)).toMatchObject([{ title: 'Third', state: 'open' }]);
+    await deliver(
+      'pull_request',
+      pullRequest('closed', { ...pr, title: 'Third', merged: true, updatedAt: at(4) }),
+    );
+    // The old opened event once more: a merged pull request stays merged.
+    await deliver(
+      'pull_request',
+      pullRequest('opened', { ...pr, title: 'First', updatedAt: at(5) }),
+    );
+    expect(await linksOf(a.id)).toMatchObject([{ title: 'First', state: 'merged' }]);
+    expect(stateName((await issue(a.id)).stateId)).toBe('Done');
   });
 
   it('keeps the link of a pull request closed unmerged, and leaves the issue where it is', async () => {

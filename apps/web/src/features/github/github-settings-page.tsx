@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { can, type GithubConnection } from '@keel/domain';
+import { useState } from 'react';
+import { can } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { timeAgo } from '../../shared/lib/format-time.ts';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
+import { useServerValue } from '../../shared/lib/use-server-value.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
@@ -21,28 +22,15 @@ export function GithubSettingsPage() {
   useDocumentTitle('GitHub');
   const { slug, role } = useWorkspace();
   const allowed = can(role, 'webhook:manage');
-  const [connection, setConnection] = useState<GithubConnection | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    value: connection,
+    error,
+    reload,
+    set: setConnection,
+  } = useServerValue(() => getConnection(slug), slug, allowed);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'roll' | 'disconnect' | null>(null);
   const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    if (!allowed) return;
-    let live = true;
-    void getConnection(slug).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setConnection(result.value);
-        setError(null);
-      } else setError(result.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [slug, version, allowed]);
 
   if (!allowed)
     return (
@@ -68,10 +56,10 @@ export function GithubSettingsPage() {
     <div className="settings-section github">
       <h1 className="settings-section__title">GitHub</h1>
       <p className="settings-section__intro">
-        Name an issue&apos;s key (<code>ENG-12</code>) in a branch, a pull request&apos;s title or
-        description, or a commit message, and Keel links it on the issue. Opening the pull request
-        starts the issue (In Progress), merging it completes it (Done); each project chooses other
-        states, or none, under Settings → Projects.
+        Name an issue&apos;s key (<code>ENG-12</code>) in a pull request&apos;s branch, title or
+        description, or in a commit message, and Keel links it on the issue. Opening the pull
+        request starts the issue (such as In Progress), merging it completes it (such as Done); each
+        project chooses other states, or none, under Settings → Projects.
       </p>
       <FormError>{error}</FormError>
       {connection === null ? null : (

@@ -43,6 +43,17 @@ function sentence(n: InboxNotification) {
 }
 
 describe('describeNotification', () => {
+  it('names Keel when Keel moved the issue (a pull request merged, a cycle rolled over)', () => {
+    const moved = {
+      ...base,
+      kind: 'state',
+      actorId: 'keel',
+      activity: { ...activity('done'), actorId: 'keel' },
+    } as const;
+    expect(sentence(moved)).toMatch(/^Keel /);
+    expect(sentence({ ...moved, actorId: 'gone' })).toMatch(/^A former member /);
+  });
+
   it('says who did what, in the words of the inbox', () => {
     const assigned = {
       ...base,

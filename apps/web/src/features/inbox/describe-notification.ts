@@ -1,4 +1,4 @@
-import { statesOfHistory, type ProjectDoc } from '@keel/domain';
+import { ROLLOVER_ACTOR, statesOfHistory, type ProjectDoc } from '@keel/domain';
 import type { InboxNotification } from './derive-notifications.ts';
 
 export interface NotificationNames {
@@ -37,7 +37,9 @@ export function describeNotification(
   n: InboxNotification,
   names: NotificationNames,
 ): NotificationText {
-  const actor = names.member(n.actorId) ?? 'A former member';
+  // Keel itself acts too: a cycle's rollover, a pull request's move (cycles.ts, git-links.ts).
+  const actor =
+    n.actorId === ROLLOVER_ACTOR ? 'Keel' : (names.member(n.actorId) ?? 'A former member');
   switch (n.kind) {
     case 'assigned':
       return { actor, action: 'assigned you', excerpt: null };

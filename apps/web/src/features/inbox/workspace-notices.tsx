@@ -36,7 +36,11 @@ export function WorkspaceNotices({ slug }: { slug: string }) {
               <strong>Webhook “{notice.label}” was turned off.</strong> Every delivery failed for 24
               hours. Fix its endpoint, then turn the webhook back on.
             </p>
-            <Link className="text-link" to={`/${slug}/settings/webhooks/${notice.subjectId}`}>
+            <Link
+              className="text-link"
+              to={`/${slug}/settings/webhooks/${notice.subjectId}`}
+              aria-label={`Open webhook ${notice.label}`}
+            >
               Open webhook
             </Link>
           </li>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { can, LIMITS, type WebhookSummary } from '@keel/domain';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { useDocumentTitle } from '../../shared/lib/use-document-title.ts';
+import { useServerValue } from '../../shared/lib/use-server-value.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -21,29 +22,14 @@ export function WebhooksPage() {
   useDocumentTitle('Webhooks');
   const { slug, role } = useWorkspace();
   const allowed = can(role, 'webhook:manage');
-  const [webhooks, setWebhooks] = useState<WebhookSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    value: webhooks,
+    error,
+    at: now,
+    reload,
+  } = useServerValue(() => listWebhooks(slug), slug, allowed);
   const [editing, setEditing] = useState<WebhookSummary | 'new' | null>(null);
   const [deleting, setDeleting] = useState<WebhookSummary | null>(null);
-  const [version, setVersion] = useState(0);
-  const [now, setNow] = useState(() => new Date());
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    if (!allowed) return;
-    let live = true;
-    void listWebhooks(slug).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setWebhooks(result.value);
-        setNow(new Date());
-        setError(null);
-      } else setError(result.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [slug, version, allowed]);
 
   if (!allowed)
     return (
