@@ -74,6 +74,54 @@ describe('the server as a whole', () => {
     },
   );
 
+  // Skipped against COUCHDB_URL (NEEDS_EMBEDDED_DB), as above.
+  it.skipIf(externalDatabase)(
+    'answers scripts, webhooks admins and GitHub DB_UNAVAILABLE while the database is down',
+    async () => {
+      const server = await startTestServer();
+      servers.push(server);
+      const browser = new BrowserSession(server.url);
+      await signUp(browser, newAccount('ops'));
+      await browser.request('/api/workspaces', {
+        method: 'POST',
+        json: { name: 'Down', slug: 'down-api' },
+      });
+      const made = await browser.request('/api/tokens', {
+        method: 'POST',
+        json: { name: 'script', scope: 'write', expiresAt: null },
+      });
+      const { token } = (await made.json()) as { token: string };
+      server.embeddedDb!.crash();
+      expect(
+        await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 503, 5_000),
+      ).toBe(true);
+      const answers = [
+        await fetch(`${server.url}/api/v1/workspaces/down-api/issues`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+        await fetch(`${server.url}/api/v1/workspaces/down-api/issues`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ project: 'ENG', title: 'Kept by the script' }),
+        }),
+        await browser.request('/api/workspaces/down-api/webhooks'),
+        await fetch(`${server.url}/hooks/github/down-api`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-github-event': 'ping' },
+          body: '{}',
+        }),
+      ];
+      for (const res of answers) {
+        expect(res.status, res.url).toBe(503);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(((await res.json()) as { code: string }).code).toBe('DB_UNAVAILABLE');
+      }
+      expect(await waitFor(async () => (await browser.request('/api/me')).status === 200)).toBe(
+        true,
+      );
+    },
+  );
+
   it('keeps sessions across a restart, because they live in the database', async () => {
     const first = await startTestServer();
     const browser = new BrowserSession(first.url);
