@@ -30,6 +30,7 @@ import { registerApiTokenAuth } from './plugins/api-token-auth.ts';
 import { tokenRoutes } from './routes/api/token-routes.ts';
 import { apiReferenceRoutes } from './routes/v1/api-reference.ts';
 import { collectOpenApi } from './routes/v1/openapi.ts';
+import { sweepIdempotencyKeys } from './routes/v1/idempotency.ts';
 import { v1CommentWrites } from './routes/v1/v1-comment-writes.ts';
 import { v1IssueWrites } from './routes/v1/v1-issue-writes.ts';
 import { v1ReadRoutes } from './routes/v1/v1-read-routes.ts';
@@ -352,7 +353,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Before the database closes: leases are let go so another instance carries on at once.
   app.addHook('preClose', async () => dispatcher.close());
-  const sweep = setInterval(() => void finishDeletions(), DELETION_SWEEP_MS);
+  const sweep = setInterval(() => {
+    void finishDeletions();
+    // Idempotency keys of the public API are kept a day; older records go.
+    sweepIdempotencyKeys(store).catch((err: unknown) =>
+      app.log.warn({ err }, 'sweeping idempotency keys failed; will retry'),
+    );
+  }, DELETION_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

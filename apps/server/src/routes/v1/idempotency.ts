@@ -100,3 +100,24 @@ export async function idempotent<T>(
   reply.code(answer.status);
   return answer.body;
 }
+
+/**
+ * Remove the records of keys older than a day (they are refused as expired anyway), a page at a
+ * time: run now and then on any instance (app.ts), so keys never used again do not pile up in
+ * the app database. The number removed.
+ */
+export async function sweepIdempotencyKeys(store: AppStore, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for await (const page of store.couch.pagesWithPrefix<IdempotencyDoc>(store.db, 'idem:', 500)) {
+    const old = page.filter(
+      (doc) => doc.type === 'idempotency' && Date.parse(doc.createdAt) + KEPT_MS <= now,
+    );
+    if (old.length === 0) continue;
+    await store.couch.bulkDocs(
+      store.db,
+      old.map((doc) => ({ _id: doc._id, _rev: doc._rev, _deleted: true })),
+    );
+    removed += old.length;
+  }
+  return removed;
+}

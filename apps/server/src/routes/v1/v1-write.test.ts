@@ -11,6 +11,7 @@ import { BrowserSession, newAccount, signUp } from '../../testing/browser-sessio
 import type { TestServer } from '../../testing/test-server.ts';
 import { startWithOwnerWorkspace, type WorkspaceFixture } from '../../testing/workspace-fixture.ts';
 import { addMember } from '../../workspaces/add-member.ts';
+import { sweepIdempotencyKeys } from './idempotency.ts';
 
 let server: TestServer;
 let owner: BrowserSession;
@@ -176,6 +177,24 @@ describe('/api/v1 issue writes', () => {
     );
     expect(good.status).toBe(201);
     expect(good.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('sweeps away the records of keys older than a day, and only those', async () => {
+    const key = { 'idempotency-key': 'swept-later' };
+    const first = await call<ApiIssue>(
+      'owner',
+      'POST',
+      '/issues',
+      { project: 'ENG', title: 'Once' },
+      key,
+    );
+    expect(first.status).toBe(201);
+    const records = () => server.store.withPrefix<{ _id: string }>('idem:');
+    const before = (await records()).length;
+    expect(before).toBeGreaterThan(0);
+    expect(await sweepIdempotencyKeys(server.store)).toBe(0);
+    expect(await sweepIdempotencyKeys(server.store, Date.now() + 25 * 60 * 60 * 1000)).toBe(before);
+    expect(await records()).toEqual([]);
   });
 
   it('refuses bad input field by field, through the same rules as the app', async () => {
