@@ -25,7 +25,9 @@ export class WebhookReceiver {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      const answer = this.answers.shift() ?? { status: 200, body: 'ok' };
+      const path = req.url ?? '/';
+      const answer = this.onPath.get(path)?.shift() ??
+        this.answers.shift() ?? { status: 200, body: 'ok' };
       res.writeHead(answer.status, answer.headers ?? { 'content-type': 'text/plain' });
       res.end(answer.body ?? '');
     });
@@ -34,6 +36,22 @@ export class WebhookReceiver {
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  private readonly onPath = new Map<
+    string,
+    { status: number; body?: string; headers?: Record<string, string> }[]
+  >();
+
+  /**
+   * The next requests to `path` only are answered so, in order: a test's own endpoint, which a
+   * late delivery of another test's cannot take the answer of.
+   */
+  answerOn(
+    path: string,
+    ...answers: { status: number; body?: string; headers?: Record<string, string> }[]
+  ) {
+    this.onPath.set(path, [...(this.onPath.get(path) ?? []), ...answers]);
   }
 
   /** The next requests are answered so, in order. */
