@@ -2,19 +2,20 @@ import { LIMITS } from '@keel/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppStore } from '../db/app-store.ts';
 import { CouchClient, type CouchDoc } from '../db/couch-client.ts';
-import { randomId } from '../db/random-id.ts';
+import { claimDeliveries } from './delivery-claims.ts';
 import type { DeliveryAttempts } from './delivery-attempts.ts';
-import { eventsOfChange, type ChangeEvent, type FeedChange } from './webhook-events.ts';
+import { eventsOfChange, type FeedChange } from './webhook-events.ts';
 import { payloadsOf } from './webhook-payload.ts';
 import {
   claimDocId,
-  deliveryDocId,
   deliveryRange,
   type DeliveryClaimDoc,
   type DeliveryDoc,
   type WebhookDoc,
   type WebhookStore,
 } from './webhook-store.ts';
+
+export { DeliveriesInFlight } from './delivery-claims.ts';
 
 /**
  * `webhookfeed:<workspaceId>`: how far the workspace's changes have been turned into deliveries
@@ -42,12 +43,6 @@ export const leaseDocId = (workspaceId: string) => `webhookfeed:${workspaceId}`;
 
 /** How long a delivery stays in the log (GitHub keeps a few days; a week here). */
 export const DELIVERY_LOG_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** A batch whose deliveries another worker is still writing: read it again in a moment. */
-export class DeliveriesInFlight extends Error {}
-
-/** How long after its claim a delivery must exist: its maker has stopped if it does not. */
-const ABANDONED_AFTER_MS = 60_000;
 
 /** Changes read at once: a batch's deliveries are claimed together. */
 const BATCH = 200;
@@ -218,7 +213,7 @@ export class WorkspaceWebhooks {
       },
       this.deps.now,
     );
-    const made = await this.claimAll(wanted);
+    const made = await claimDeliveries(this.deps.store, wanted, this.deps.now());
     if (made.length === 0) return;
     const docs: DeliveryDoc[] = made.map(({ hook, event, deliveryId }) => ({
       _id: deliveryId,
@@ -246,74 +241,6 @@ export class WorkspaceWebhooks {
       throw new Error(`writing ${failed.length} deliveries failed: ${failed[0]!.error}`);
     // A conflict: another instance finished an abandoned claim at the same moment; it sends.
     results.forEach((r, i) => r.ok && this.due.set(docs[i]!._id, 0));
-  }
-
-  /**
-   * Claim each (endpoint, event) pair; the pairs this instance now makes deliveries for. A claim
-   * found already made names its delivery: if that was never written (its maker stopped between
-   * the two writes), it is made now.
-   */
-  private async claimAll(
-    wanted: { hook: WebhookDoc; event: ChangeEvent }[],
-  ): Promise<{ hook: WebhookDoc; event: ChangeEvent; deliveryId: string }[]> {
-    const { couch, store } = this.deps;
-    const ids = wanted.map(({ hook, event }) => claimDocId(hook.id, event.id));
-    const existing = new Map(
-      (await couch.docsById<DeliveryClaimDoc>(store.db, ids)).map((c) => [c._id, c]),
-    );
-    const now = this.deps.now();
-    const fresh = wanted
-      .map((w, i) => ({
-        ...w,
-        claimId: ids[i]!,
-        deliveryId: deliveryDocId(w.hook.id, now, w.event.id),
-      }))
-      .filter((w) => !existing.has(w.claimId));
-    const written = fresh.length
-      ? await couch.bulkDocs(
-          store.db,
-          fresh.map((w) => ({
-            _id: w.claimId,
-            type: 'whclaim',
-            deliveryId: w.deliveryId,
-            createdAt: new Date(now).toISOString(),
-            // Two instances' claims must differ to be told apart once settled (AppStore.create).
-            nonce: randomId(),
-          })),
-        )
-      : [];
-    const ours = fresh.filter((_, i) => written[i]?.ok && written[i]?.rev);
-    const kept = await store.keepsAll(
-      ours.map((w) => ({ id: w.claimId, rev: written[fresh.indexOf(w)]!.rev! })),
-    );
-    const made = ours.filter((_, i) => kept[i]);
-    // Claims made before whose delivery is missing: their maker stopped between the two writes
-    // (or failed the second), or is writing it this moment. A while after the claim it is
-    // finished here; until then the batch is read again later (`since` is not saved past it),
-    // so no event is ever left with a claim and no delivery.
-    const claimed = [...existing.values()];
-    if (claimed.length) {
-      const deliveries = new Set(
-        (
-          await couch.docsById<DeliveryDoc>(
-            store.db,
-            claimed.map((c) => c.deliveryId),
-          )
-        ).map((d) => d._id),
-      );
-      const missing = claimed.filter((c) => !deliveries.has(c.deliveryId));
-      const young = missing.filter(
-        (c) => !(now - Date.parse(c.createdAt ?? '') > ABANDONED_AFTER_MS),
-      );
-      if (young.length)
-        throw new DeliveriesInFlight(`${young.length} claimed deliveries not written yet`);
-      for (const w of wanted) {
-        const claim = existing.get(claimDocId(w.hook.id, w.event.id));
-        if (claim && missing.includes(claim))
-          made.push({ ...w, claimId: claim._id, deliveryId: claim.deliveryId });
-      }
-    }
-    return made;
   }
 
   /**
