@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gitStateFor, issueKeysIn, linkActivityId, linkId } from './git-links.ts';
+import { gitStateChoice, gitStateFor, issueKeysIn, linkActivityId, linkId } from './git-links.ts';
 import { makeIssue, makeProject } from './test-fixtures.ts';
 
 describe('issueKeysIn', () => {
@@ -43,6 +43,25 @@ describe('gitStateFor', () => {
     expect(gitStateFor(gone, inState('todo'), 'started')).toBe('in-progress');
     // A choice of the wrong category is not taken: merged means completed.
     expect(gitStateFor(gone, inState('todo'), 'completed')).toBe('done');
+  });
+});
+
+describe('gitStateChoice', () => {
+  it('is what the settings show and the server uses: the choice, the first of its kind, or none', () => {
+    const project = makeProject();
+    expect(gitStateChoice(project, 'started')).toBe('in-progress');
+    expect(
+      gitStateChoice(
+        { ...project, gitStates: { started: 'in-review', completed: 'done' } },
+        'started',
+      ),
+    ).toBe('in-review');
+    expect(
+      gitStateChoice({ ...project, gitStates: { started: 'gone', completed: null } }, 'started'),
+    ).toBe('in-progress');
+    expect(
+      gitStateChoice({ ...project, gitStates: { started: 'gone', completed: null } }, 'completed'),
+    ).toBeNull();
   });
 });
 

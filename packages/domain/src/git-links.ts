@@ -64,12 +64,25 @@ export function gitStateFor(
   issue: IssueDoc,
   moveTo: 'started' | 'completed',
 ): string | null {
+  const target = gitStateChoice(project, moveTo);
+  const current = project.states.find((s) => s.id === issue.stateId)?.category;
+  if (!target || !current || !MOVES_FROM[moveTo].includes(current)) return null;
+  return target !== issue.stateId ? target : null;
+}
+
+/**
+ * The state a project sends its issues to on `moveTo`, whatever state they are in: its choice
+ * (`gitStates`) while that is still in its workflow with that category, else its first state
+ * of the category; null when it turned the move off (or has no such state).
+ */
+export function gitStateChoice(
+  project: ProjectDoc,
+  moveTo: 'started' | 'completed',
+): string | null {
   const chosen = project.gitStates?.[moveTo];
   if (chosen === null) return null;
-  const current = project.states.find((s) => s.id === issue.stateId)?.category;
-  if (!current || !MOVES_FROM[moveTo].includes(current)) return null;
   const target =
     project.states.find((s) => s.id === chosen && s.category === moveTo) ??
     project.states.find((s) => s.category === moveTo);
-  return target && target.id !== issue.stateId ? target.id : null;
+  return target?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProjectDoc, StateCategory } from '@keel/domain';
+import { gitStateChoice, type ProjectDoc, type StateCategory } from '@keel/domain';
 import { SelectField } from '../../shared/ui/select-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
@@ -9,13 +9,8 @@ import './cycle-settings.css';
 type Move = 'started' | 'completed';
 const OFF = '';
 
-/** The state a move goes to as the server reads it: the choice if still there, else the first. */
-function chosen(project: ProjectDoc, move: Move): string {
-  const choice = project.gitStates?.[move];
-  if (choice === null) return OFF;
-  const states = project.states.filter((s) => s.category === move);
-  return (states.find((s) => s.id === choice) ?? states[0])?.id ?? OFF;
-}
+/** The state a move goes to, as the server decides it (the domain's rule), or Don't move. */
+const chosen = (project: ProjectDoc, move: Move): string => gitStateChoice(project, move) ?? OFF;
 
 /**
  * What a linked pull request does to this project's issues (SPEC §11, GitHub): the state it
