@@ -6,6 +6,7 @@ import type { TestServer } from '../../testing/test-server.ts';
 import { WebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { startWithOwnerWorkspace, type WorkspaceFixture } from '../../testing/workspace-fixture.ts';
 import { DeliveryAttempts } from '../../webhooks/delivery-attempts.ts';
+import { SecretBox } from '../../webhooks/secret-box.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
 import {
   DeliveriesInFlight,
@@ -808,6 +809,29 @@ describe('retries and refusals, attempt by attempt', () => {
     const hook = ((await res.json()) as { webhook: Hook }).webhook;
     expect((await lease())!.since).not.toBe(old);
     expect((await lease())!.since).toBe(String(info.update_seq));
+    await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('says so in the log, and sends nothing, when the secret was sealed with another key', async () => {
+    const res = await quiet.owner.request('/api/workspaces/attempts/webhooks', {
+      method: 'POST',
+      json: { label: 'Other key', url: `${receiverUrl}/other-key`, events: ['issue.created'] },
+    });
+    const hook = ((await res.json()) as { webhook: Hook }).webhook;
+    // As if another instance, configured with another KEEL_ENCRYPTION_KEY, had sealed it.
+    await quiet.server.store.update<WebhookDoc>(
+      `webhook:${(await hookDoc(hook.id)).workspaceId}:${hook.id}`,
+      (current) =>
+        current ? { ...current, secret: new SecretBox(Buffer.alloc(32, 3)).seal('whsec_x') } : null,
+    );
+    const { hooks, since } = await worker();
+    await addIssue('Cannot be signed');
+    await hooks.readBatch(since, 0);
+    await hooks.sendDue();
+    expect(receiver.received.filter((r) => r.path === '/hook/other-key')).toEqual([]);
+    const [doc] = await quiet.server.store.withPrefix<DeliveryDoc>(`delivery:${hook.id}:`);
+    expect(doc).toMatchObject({ status: 'retrying', responseStatus: null });
+    expect(doc!.error).toMatch(/sealed with another encryption key.*KEEL_ENCRYPTION_KEY/);
     await quiet.owner.request(`/api/workspaces/attempts/webhooks/${hook.id}`, { method: 'DELETE' });
   });
 
