@@ -1,3 +1,5 @@
+// Over 300 lines (just): the composition root of an open workspace, where the parts in session/
+// (writer, first fill, opening from the device, snapshots, denials, replay) are built and wired.
 import type { Role } from '@keel/domain';
 import { SnapshotDb, snapshotDbName } from './snapshot-db.ts';
 import { afterPaint } from '../shared/lib/after-paint.ts';
