@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueSourceSchema } from './import-sources.ts';
 import {
   commentBodySchema,
   dueDateSchema,
@@ -65,6 +66,8 @@ export const apiIssueSchema = z.object({
   startedAt: timestamp.nullable(),
   completedAt: timestamp.nullable(),
   canceledAt: timestamp.nullable(),
+  /** Where it was imported from (Jira, Linear, GitHub): the tool, its key and a link. */
+  source: issueSourceSchema.nullable(),
 });
 export type ApiIssue = z.infer<typeof apiIssueSchema>;
 

@@ -13,6 +13,7 @@ import {
   type WorkspaceDoc,
 } from './documents.ts';
 import { contentOf, restoresDeleted, RESTORABLE, sameJson } from './document-restore.ts';
+import type { IssueSource } from './import-sources.ts';
 
 export { contentOf, restoresDeleted, tombstoneOf } from './document-restore.ts';
 
@@ -317,5 +318,16 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
     return refuse('VALIDATION_FAILED', 'An issue keeps its number', [
       { path: 'number', message: 'Cannot change' },
     ]);
+  if (
+    doc.type === 'issue' &&
+    ctx.existing.type === 'issue' &&
+    !sameSource(doc.source, ctx.existing.source)
+  )
+    return refuse('VALIDATION_FAILED', 'Where an issue was imported from never changes', [
+      { path: 'source', message: 'Cannot change' },
+    ]);
   return { ok: true, doc };
 }
+
+const sameSource = (a: IssueSource | undefined, b: IssueSource | undefined) =>
+  a === b || (!!a && !!b && a.tool === b.tool && a.key === b.key && a.url === b.url);

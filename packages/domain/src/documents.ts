@@ -17,6 +17,7 @@ import {
   roleSchema,
 } from './fields.ts';
 import { cycleId, relationId, typeOfId, type DocType } from './ids.ts';
+import { issueSourceSchema } from './import-sources.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text.ts';
 import { workflowSchema, workflowStateSchema } from './workflow.ts';
@@ -177,6 +178,8 @@ export const issueDocSchema = z.strictObject({
    * whose value a concurrent edit replaced; absent on issues written before it existed.
    */
   fieldBy: z.partialRecord(issueFieldGroupSchema, userRef).optional(),
+  /** SPEC §11: the tool and key it was imported from; absent on issues made in Keel. */
+  source: issueSourceSchema.optional(),
 });
 
 export const commentDocSchema = z.strictObject({

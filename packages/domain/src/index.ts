@@ -22,6 +22,8 @@ export * from './issue-merge.ts';
 export * from './filter-groups.ts';
 export * from './text-index.ts';
 export * from './issue-import.ts';
+export * from './import-sources.ts';
+export * from './foreign-import.ts';
 export * from './text-merge.ts';
 export * from './comment-merge.ts';
 export * from './conflict-entry.ts';

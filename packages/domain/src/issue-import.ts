@@ -38,6 +38,8 @@ export const EXPORT_ONLY_COLUMNS = ['Key', 'Parent', 'Created', 'Updated'] as co
 export const EXPORT_COLUMNS = ['Key', ...IMPORT_COLUMNS, 'Parent', 'Created', 'Updated'] as const;
 
 export const importIssuesBody = z.strictObject({
+  /** Keel's own CSV; the other trackers' exports name theirs (foreign-import.ts). */
+  source: z.literal('keel').optional(),
   projectId: z.string({ error: 'Choose a project' }).min(1, 'Choose a project'),
   csv: z.string({ error: 'Choose a CSV file' }).min(1, 'The file is empty'),
   /** Check the file and say what would be imported, writing nothing. */

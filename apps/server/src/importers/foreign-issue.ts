@@ -12,6 +12,8 @@ export interface ForeignComment {
 }
 
 export interface ForeignIssue {
+  /** Where it is in the file, as problems name it: a spreadsheet's row, a list's item. */
+  row: number;
   /** The tool's own key or number (`PROJ-12`, `LIN-4`, `#31`): kept on the issue, and what
    * makes importing the same file again add nothing. */
   sourceKey: string;
@@ -33,6 +35,9 @@ export interface ForeignIssue {
   /** The parent's `sourceKey`, if any. */
   parentKey: string | null;
   createdAt: string | null;
+  /** When work on it started, and when it was finished (done or canceled), when known. */
+  startedAt: string | null;
+  finishedAt: string | null;
   dueDate: string | null;
   comments: ForeignComment[];
 }

@@ -1,6 +1,7 @@
 import { isoDate, type ForeignIssue, type ForeignRead } from './foreign-issue.ts';
 
 type Json = Record<string, unknown>;
+const ISSUE_URL = /^https:\/\/github\.com\/([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\/issues\/\d+$/;
 const obj = (v: unknown): Json =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -46,11 +47,13 @@ export function readGithubIssuesJson(text: string): ForeignRead {
     if (!title) return problems.push({ row, column: 'title', message: 'Title is required' });
     const comments = Array.isArray(issue.comments) ? issue.comments : [];
     const assignees = Array.isArray(issue.assignees) ? issue.assignees : [];
+    const url = [str(issue.url), str(issue.html_url)].find((u) => ISSUE_URL.test(u)) ?? null;
     issues.push({
-      sourceKey: `#${number}`,
-      sourceUrl: str(issue.url).startsWith('https://github.com/')
-        ? str(issue.url)
-        : str(issue.html_url) || null,
+      row,
+      // The repository's name, when the export gives the link, tells #31 of two repositories
+      // apart; `gh issue list --json` without `url` gives the number alone.
+      sourceKey: url ? `${ISSUE_URL.exec(url)![1]}#${number}` : `#${number}`,
+      sourceUrl: url,
       title,
       description: str(issue.body),
       // gh: OPEN / CLOSED; REST: open / closed (with state_reason completed / not_planned).
@@ -66,6 +69,8 @@ export function readGithubIssuesJson(text: string): ForeignRead {
       cycle: null,
       parentKey: null,
       createdAt: isoDate(str(issue.createdAt) || str(issue.created_at)),
+      startedAt: null,
+      finishedAt: isoDate(str(issue.closedAt) || str(issue.closed_at)),
       dueDate: null,
       comments: comments.map((c) => {
         const comment = obj(c);

@@ -55,6 +55,7 @@ describe('Jira CSV (all fields)', () => {
     expect(problems).toEqual([{ row: 4, column: 'Summary', message: 'Title is required' }]);
     expect(issues).toHaveLength(2);
     expect(issues[0]).toEqual({
+      row: 2,
       sourceKey: 'PROJ-12',
       sourceUrl: null,
       title: 'Login broken',
@@ -68,6 +69,8 @@ describe('Jira CSV (all fields)', () => {
       cycle: 'Sprint 5',
       parentKey: 'PROJ-10',
       createdAt: '2024-03-12T15:04:00.000Z',
+      startedAt: null,
+      finishedAt: null,
       dueDate: '2024-03-20',
       comments: [
         {
@@ -105,6 +108,7 @@ describe('Linear CSV', () => {
     expect(problems).toEqual([{ row: 3, column: 'Estimate', message: 'Not a number' }]);
     expect(issues).toEqual([
       {
+        row: 2,
         sourceKey: 'ENG-4',
         sourceUrl: null,
         title: 'Make it fast',
@@ -118,6 +122,8 @@ describe('Linear CSV', () => {
         cycle: 'Cycle 3',
         parentKey: 'ENG-1',
         createdAt: '2024-05-01T10:00:00.000Z',
+        startedAt: null,
+        finishedAt: null,
         dueDate: '2024-05-10',
         comments: [],
       },
@@ -170,7 +176,8 @@ describe('GitHub Issues JSON', () => {
     ];
     expect(readGithubIssuesJson(JSON.stringify(gh)).issues).toEqual([
       {
-        sourceKey: '#31',
+        row: 1,
+        sourceKey: 'acme/app#31',
         sourceUrl: 'https://github.com/acme/app/issues/31',
         title: 'Crash on start',
         description: 'Stack trace…',
@@ -183,6 +190,8 @@ describe('GitHub Issues JSON', () => {
         cycle: null,
         parentKey: null,
         createdAt: '2024-06-01T08:00:00.000Z',
+        startedAt: null,
+        finishedAt: null,
         dueDate: null,
         comments: [{ author: 'octocat', body: 'On it', createdAt: '2024-06-02T08:00:00.000Z' }],
       },
@@ -190,7 +199,7 @@ describe('GitHub Issues JSON', () => {
     const read = readGithubIssuesJson(JSON.stringify(rest));
     expect(read.issues).toMatchObject([
       {
-        sourceKey: '#32',
+        sourceKey: 'acme/app#32',
         state: 'not planned',
         labels: ['question'],
         reporter: 'hubot',

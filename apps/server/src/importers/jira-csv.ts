@@ -43,6 +43,7 @@ export function readJiraCsv(text: string): ForeignRead {
     if (!title) return problems.push({ row, column: 'Summary', message: 'Title is required' });
     const points = one(cells, 'custom field (story points)', 'story points');
     issues.push({
+      row,
       sourceKey: key,
       sourceUrl: null,
       title,
@@ -59,6 +60,8 @@ export function readJiraCsv(text: string): ForeignRead {
       // once every row is read (below).
       parentKey: one(cells, 'parent key') || one(cells, 'parent', 'parent id') || null,
       createdAt: isoDate(one(cells, 'created')),
+      startedAt: null,
+      finishedAt: isoDate(one(cells, 'resolved')),
       dueDate: isoDate(one(cells, 'due date'))?.slice(0, 10) ?? null,
       comments: all(cells, 'comment').map((cell) => {
         const [date = '', author = '', ...body] = cell.split(';');

@@ -41,6 +41,7 @@ export function readLinearCsv(text: string): ForeignRead {
     if (estimate && !Number.isFinite(Number(estimate)))
       return problems.push({ row, column: 'Estimate', message: 'Not a number' });
     issues.push({
+      row,
       sourceKey: key,
       sourceUrl: null,
       title,
@@ -57,6 +58,8 @@ export function readLinearCsv(text: string): ForeignRead {
       cycle: get('cycle name', 'cycle') || null,
       parentKey: get('parent issue') || null,
       createdAt: isoDate(get('created')),
+      startedAt: isoDate(get('started')),
+      finishedAt: isoDate(get('completed', 'canceled')),
       dueDate: get('due date') || null,
       comments: [],
     });

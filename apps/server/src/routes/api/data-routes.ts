@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importIssuesBody, importIssuesResponseSchema, LIMITS } from '@keel/domain';
+import { importBody, importResponseSchema, LIMITS } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import { RateLimiter } from '../../rate-limiter.ts';
 import type { AppStore } from '../../db/app-store.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
+import { importForeign } from '../../importers/foreign-import.ts';
 import { importIssues } from '../../workspaces/issue-import.ts';
 import { exportCsv, exportFileName, exportJson } from '../../workspaces/workspace-export.ts';
 import { jsonBody, wsParams } from '../route-schemas.ts';
@@ -70,8 +71,8 @@ export async function dataRoutes(
       config: { workspace: { permission: 'issue:create' } },
       schema: {
         params: wsParams,
-        body: jsonBody(importIssuesBody),
-        response: { 200: importIssuesResponseSchema },
+        body: jsonBody(importBody),
+        response: { 200: importResponseSchema },
       },
     },
     async (request, reply) => {
@@ -82,7 +83,11 @@ export async function dataRoutes(
         reply.header('retry-after', String(imports.retryAfterSeconds(access.userId)));
         throw new AppError('RATE_LIMITED');
       }
-      return importIssues(store, access, request.body, { now, requestId: request.id });
+      const { body } = request;
+      const context = { now, requestId: request.id };
+      return 'csv' in body
+        ? importIssues(store, access, body, context)
+        : importForeign(store, access, body, context);
     },
   );
 }

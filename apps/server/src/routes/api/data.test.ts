@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import { startWithOwnerWorkspace, type WorkspaceFixture } from '../../testing/workspace-fixture.ts';
 import type { TestServer } from '../../testing/test-server.ts';
-import { writeAllOrNothing } from '../../workspaces/issue-import.ts';
+import { writeAllOrNothing } from '../../workspaces/import-writes.ts';
 
 /**
  * SPEC §7's import and export against the real server and embedded database: a CSV goes in as

@@ -64,6 +64,7 @@ export function apiIssue(issue: IssueDoc, project: ProjectDoc | undefined): ApiI
     startedAt: issue.startedAt,
     completedAt: issue.completedAt,
     canceledAt: issue.canceledAt,
+    source: issue.source ?? null,
   };
 }
 

@@ -1,0 +1,182 @@
+import {
+  checkWorkspaceWrite,
+  COLOR_PALETTE,
+  labelNameKey,
+  LIMITS,
+  newDocId,
+  newLabelDocument,
+  type IssueDoc,
+  type LabelDoc,
+  type ProjectDoc,
+  type WorkspaceDoc,
+  type WorkspaceLookup,
+} from '@keel/domain';
+import { AppError } from '../app-error.ts';
+import type { AppStore } from '../db/app-store.ts';
+import type { CouchClient } from '../db/couch-client.ts';
+import type { WorkspaceAccess } from './access.ts';
+
+/*
+ * What every import shares, Keel's CSV and the other trackers' exports alike: the project it
+ * goes into, the room left in the workspace, the labels to make, and writing it all through the
+ * domain's write rules, all or nothing.
+ */
+
+/**
+ * The labels an import names that the workspace lacks, read again just before writing: a label
+ * made meanwhile (a device's sync, another import) is used rather than made twice under one name.
+ * `known` maps every name (by labelNameKey) to its id, new ones included.
+ */
+export async function labelsToMake(
+  couch: CouchClient,
+  db: string,
+  names: readonly string[],
+  by: { userId: string; at: string },
+): Promise<{ current: LabelDoc[]; known: Map<string, string>; labelDocs: LabelDoc[] }> {
+  const current = await couch.docsWithPrefix<LabelDoc>(db, 'label:');
+  const known = new Map(current.map((l) => [labelNameKey(l.name), l._id]));
+  const labelDocs = names
+    .filter((name) => !known.has(labelNameKey(name)))
+    .map((name, i) =>
+      newLabelDocument({
+        id: newDocId('label'),
+        name,
+        color: COLOR_PALETTE[(current.length + i) % COLOR_PALETTE.length]!,
+        createdBy: by.userId,
+        now: by.at,
+      }),
+    );
+  for (const label of labelDocs) known.set(labelNameKey(label.name), label._id);
+  return { current, known, labelDocs };
+}
+
+/** The project an import goes into: one of the workspace's, not archived. */
+export async function importTarget(
+  couch: CouchClient,
+  db: string,
+  projectId: string,
+): Promise<ProjectDoc & { _rev: string }> {
+  const project = /^project:[A-Za-z0-9_-]{1,64}$/.test(projectId)
+    ? await couch.getDoc<ProjectDoc & { _rev: string }>(db, projectId)
+    : null;
+  if (project?.type !== 'project' || project.archivedAt)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'projectId', message: 'Choose a project of this workspace' }],
+    });
+  return project;
+}
+
+/**
+ * How many issues the workspace has, and the project's first place in the manual order (imported
+ * issues go on top): read a page at a time rather than all 100,000 at once.
+ */
+export async function projectPlace(
+  couch: CouchClient,
+  db: string,
+  projectId: string,
+): Promise<{ issueCount: number; firstOrder: string | null }> {
+  let issueCount = 0;
+  let firstOrder: string | null = null;
+  for await (const page of couch.pagesWithPrefix<IssueDoc>(db, 'issue:'))
+    for (const issue of page) {
+      issueCount++;
+      // Fractional index keys compare by plain code-unit order.
+      if (issue.projectId === projectId && (firstOrder === null || issue.sortOrder < firstOrder))
+        firstOrder = issue.sortOrder;
+    }
+  return { issueCount, firstOrder };
+}
+
+/** SPEC §9: a workspace holds at most 100,000 issues, imported ones too. */
+export function checkWorkspaceRoom(issueCount: number, adding: number, path: string): void {
+  if (issueCount + adding > LIMITS.issuesPerWorkspace)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [
+        {
+          path,
+          message: `A workspace can hold at most ${LIMITS.issuesPerWorkspace.toLocaleString('en')} issues`,
+        },
+      ],
+    });
+}
+
+/**
+ * The same write rules as every write through the proxy (the domain's `checkWorkspaceWrite`:
+ * shape, the importer's role, states, labels, assignees, numbers), against the workspace as it
+ * was read for the import; then the documents all or nothing.
+ */
+export async function writeChecked(
+  store: AppStore,
+  db: string,
+  docs: readonly WorkspaceDoc[],
+  workspace: { access: Pick<WorkspaceAccess, 'role' | 'userId'>; before: WorkspaceLookup },
+  numbers: { projectId: string; reserved: readonly number[] },
+  requestId: string,
+): Promise<void> {
+  const reserved = new Set(numbers.reserved);
+  const verdicts = checkWorkspaceWrite(
+    docs,
+    {
+      role: workspace.access.role,
+      userId: workspace.access.userId,
+      tombstone: () => null,
+      numberReserved: (projectId, number) =>
+        projectId === numbers.projectId && reserved.has(number),
+    },
+    workspace.before,
+  );
+  const refused = verdicts.find((v) => !v.ok);
+  if (refused && !refused.ok) throw new AppError(refused.code, { errors: refused.errors });
+  await writeAllOrNothing(store.couch, db, docs, requestId);
+}
+
+/**
+ * New documents in requests of at most 1,000 (SPEC §9). A request that fails takes back what
+ * the earlier ones wrote; if even that fails, the answer says how far it got. Either way the
+ * answer's one error says what became of the file.
+ */
+export async function writeAllOrNothing(
+  couch: CouchClient,
+  db: string,
+  docs: readonly { _id: string }[],
+  requestId: string,
+): Promise<void> {
+  const written: { _id: string; _rev: string; _deleted: true }[] = [];
+  try {
+    for (let i = 0; i < docs.length; i += LIMITS.bulkDocsPerRequest) {
+      const results = await couch.bulkDocs(db, docs.slice(i, i + LIMITS.bulkDocsPerRequest));
+      for (const r of results)
+        if (r.ok && r.rev) written.push({ _id: r.id, _rev: r.rev, _deleted: true });
+      const failed = results.find((r) => r.error);
+      if (failed) throw new Error(`Import write refused: ${failed.error} ${failed.reason ?? ''}`);
+    }
+  } catch (error) {
+    const issues = written.filter((w) => w._id.startsWith('issue:')).length;
+    const undone = await takeBack(couch, db, written);
+    const message = undone
+      ? 'Nothing was imported.'
+      : `The import stopped part-way: ${issues} issues were written. Check the project before importing again.`;
+    throw new AppError(error instanceof AppError ? error.code : 'INTERNAL', {
+      cause: error,
+      detail: message,
+      errors: [{ path: 'import', message }],
+      params: { requestId },
+    });
+  }
+}
+
+async function takeBack(
+  couch: CouchClient,
+  db: string,
+  written: readonly { _id: string; _rev: string; _deleted: true }[],
+): Promise<boolean> {
+  try {
+    for (let i = 0; i < written.length; i += LIMITS.bulkDocsPerRequest) {
+      const results = await couch.bulkDocs(db, written.slice(i, i + LIMITS.bulkDocsPerRequest));
+      if (results.some((r) => r.error)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
