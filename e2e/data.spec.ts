@@ -83,6 +83,70 @@ test('import issues from CSV: a file with problems says where and imports nothin
   await owner.context.close();
 });
 
+test('import from Jira: the check shows what each status, priority and person becomes; the import keeps keys, dates and comments, and adds nothing twice', async ({
+  browser,
+}) => {
+  const owner = await ownerWithWorkspace(browser, 'Switchers');
+  const { page, keel } = owner;
+  await page.goto(`/${owner.slug}/settings/data`);
+  await page.getByLabel('From').selectOption({ label: 'Jira (CSV)' });
+  await expect(page.getByText('Export CSV (all fields)')).toBeVisible();
+  const jira = [
+    'Summary,Issue key,Issue id,Status,Priority,Assignee,Created,Labels,Description,Comment',
+    'Login broken,PROJ-12,10012,In Progress,Highest,Ada Lovelace,12/Mar/24 3:04 PM,auth,"h3. Steps\n* open *login*","13/Mar/24 9:00 AM;Grace Hopper;Seen it on *Firefox*"',
+    'Tidy the docs,PROJ-13,10013,Selected for Development,Low,,01/Feb/24 9:00 AM,,,',
+  ].join('\n');
+  const choose = () => chooseCsv(page, 'jira.csv', jira);
+  await choose();
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const ready = page.getByRole('status').filter({ hasText: 'jira.csv' });
+  await expect(ready).toContainText('2 issues will be added to Engineering.');
+  await expect(ready).toContainText('1 comment comes along.');
+  await expect(ready).toContainText('assigned to someone who is not mapped to a member');
+  const statuses = page.getByRole('group', { name: 'Jira statuses' });
+  await expect(statuses.getByLabel('In Progress')).toHaveValue('in-progress');
+  await expect(statuses.getByLabel('Selected for Development')).toHaveValue('todo');
+  await expect(
+    page.getByRole('group', { name: 'Jira priorities' }).getByLabel('Highest'),
+  ).toHaveValue('1');
+  await expect(
+    page.getByRole('group', { name: 'Assignees' }).getByLabel('Ada Lovelace'),
+  ).toHaveValue('');
+  await statuses.getByLabel('In Progress').selectOption({ label: 'In Review' });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(300); // past the colour transitions
+    await keel.expectAccessible();
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: test.info().outputPath('import-mapping.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Import 2 issues' }).click();
+  await expect(page.getByText(/2 issues added to Engineering\. ENG-\d+–ENG-\d+/)).toBeVisible();
+
+  // The same file again: nothing new to add, and no button to add it.
+  await choose();
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'jira.csv' })).toContainText(
+    'every issue in this file was imported before',
+  );
+  await expect(page.getByRole('button', { name: /^Import / })).toHaveCount(0);
+
+  // On the issue: its state as mapped, where it came from, its comment with who wrote it.
+  await page.getByRole('link', { name: 'Engineering', exact: true }).first().click();
+  const views = new ViewsPage(page);
+  await expect(views.row('Login broken')).toBeVisible(SYNCED);
+  await views.row('Login broken').click();
+  await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('In Review');
+  await expect(page.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent');
+  await expect(page.getByText('Imported from')).toBeVisible();
+  await expect(page.getByText('imported the issue, created in Jira as PROJ-12')).toBeVisible();
+  await expect(page.getByText('Grace Hopper, in Jira:')).toBeVisible();
+  await expect(page.getByText('Seen it on Firefox')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();
+  await keel.expectAccessible();
+  await owner.context.close();
+});
+
 test('export: the workspace as JSON and the issues as CSV, for viewers too; viewers cannot import', async ({
   browser,
 }) => {

@@ -271,7 +271,8 @@ function issueDocs(
     actorId: at.userId,
     kind: 'created',
     from: null,
-    to: null,
+    // Told apart from an issue made in Keel: "imported the issue, created in Jira as PROJ-12".
+    to: ['import', at.source, planned.sourceKey],
     now: planned.createdAt,
   });
   const comments = planned.comments.map((c): CommentDoc => ({

@@ -122,5 +122,8 @@ describe('describeActivity', () => {
     expect(say({ kind: 'title', from: 'a', to: 'b' })).toBe('changed the title from “a” to “b”');
     expect(say({ kind: 'description' })).toBe('updated the description');
     expect(say({ kind: 'created' })).toBe('created the issue');
+    expect(say({ kind: 'created', to: ['import', 'jira', 'PROJ-12'] })).toBe(
+      'imported the issue, created in Jira as PROJ-12',
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { PRIORITIES, type ActivityDoc, type RelationSide, type WorkflowState } from '@keel/domain';
+import {
+  IMPORT_SOURCE_NAMES,
+  PRIORITIES,
+  type ActivityDoc,
+  type ImportSource,
+  type RelationSide,
+  type WorkflowState,
+} from '@keel/domain';
 
 export function priorityName(value: unknown): string {
   return PRIORITIES.find((p) => p.value === value)?.name ?? String(value);
@@ -51,8 +58,13 @@ export function describeActivity(activity: ActivityDoc, names: ActivityNames): s
   const member = (id: unknown) => names.member(String(id)) ?? 'a former member';
   const issue = (id: unknown) => names.issue(String(id)) ?? 'a deleted issue';
   switch (kind) {
-    case 'created':
-      return 'created the issue';
+    case 'created': {
+      // An import's: ['import', tool, the tool's key].
+      const [how, tool, key] = ids(to);
+      return how === 'import' && tool && key
+        ? `imported the issue, created in ${IMPORT_SOURCE_NAMES[tool as ImportSource] ?? tool} as ${key}`
+        : 'created the issue';
+    }
     case 'state':
       return `changed state from ${state(from)} to ${state(to)}`;
     case 'priority':

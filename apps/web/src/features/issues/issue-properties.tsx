@@ -1,4 +1,11 @@
-import type { IssueEdit, IssueDoc, MemberDoc, ProjectDoc } from '@keel/domain';
+import {
+  IMPORT_SOURCE_NAMES,
+  type IssueEdit,
+  type IssueDoc,
+  type IssueSource,
+  type MemberDoc,
+  type ProjectDoc,
+} from '@keel/domain';
 import { useCallback, useMemo } from 'react';
 import { afterPaintThen } from '../../shared/lib/after-paint.ts';
 import { useLatestCallback } from '../../shared/lib/use-latest-callback.ts';
@@ -133,8 +140,9 @@ export function IssueProperties({
           <time dateTime={issue.createdAt} title={formatDateTime(issue.createdAt)}>
             {timeAgo(issue.createdAt)}
           </time>
-          {creator ? ` by ${creator.name || creator.email}` : null}
+          {creator && !issue.source ? ` by ${creator.name || creator.email}` : null}
         </dd>
+        {issue.source ? <ImportedFrom source={issue.source} creator={creator} /> : null}
         <dt>Updated</dt>
         <dd>
           <time dateTime={issue.updatedAt} title={formatDateTime(issue.updatedAt)}>
@@ -143,5 +151,31 @@ export function IssueProperties({
         </dd>
       </dl>
     </aside>
+  );
+}
+
+/** Where an imported issue came from (SPEC §11): the tool, its key linked back, who imported it. */
+function ImportedFrom({
+  source,
+  creator,
+}: {
+  source: IssueSource;
+  creator: MemberDoc | undefined;
+}) {
+  return (
+    <>
+      <dt>Imported from</dt>
+      <dd>
+        {IMPORT_SOURCE_NAMES[source.tool]}{' '}
+        {source.url ? (
+          <a className="text-link" href={source.url} target="_blank" rel="noreferrer">
+            {source.key}
+          </a>
+        ) : (
+          source.key
+        )}
+        {creator ? ` by ${creator.name || creator.email}` : null}
+      </dd>
+    </>
   );
 }
