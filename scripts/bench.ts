@@ -479,6 +479,8 @@ async function main() {
         const started = Date.now();
         const res = await page.request.post(`${BASE}/api/workspaces/demo/import`, {
           data: { source: 'jira', projectId: 'project:demoops', file, dryRun },
+          // As the page sends it: same-origin (Keel refuses a write from another site).
+          headers: { origin: BASE },
           timeout: 300_000,
         });
         if (!res.ok()) throw new Error(`${res.status()} ${(await res.text()).slice(0, 300)}`);

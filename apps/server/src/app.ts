@@ -63,6 +63,7 @@ import { noticeWebhookOff } from './webhooks/webhook-notices.ts';
 import { GithubConnections } from './integrations/github/github-connection.ts';
 import { githubRoutes } from './routes/api/github-routes.ts';
 import { githubHookRoutes } from './routes/hooks/github-hook-routes.ts';
+import { fileRoutes } from './routes/files/file-routes.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -314,6 +315,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(githubRoutes, { connections, publicUrl: config.publicUrl });
   await app.register(githubHookRoutes, { store, couch, connections });
   await app.register(dataRoutes, { store, share });
+  // Files pasted or dropped into issues (SPEC §11), kept beside each workspace's database.
+  await app.register(fileRoutes, {
+    store,
+    quotaBytes: config.filesQuotaBytes,
+    now: options.now && (() => new Date(options.now!())),
+  });
   await app.register(snapshotRoutes, { store });
   await app.register(changeStreamRoutes, {
     couch,

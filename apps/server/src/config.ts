@@ -55,6 +55,11 @@ const envSchema = z
       )
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    KEEL_FILES_QUOTA_MB: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(5 * 1024),
     KEEL_WEBHOOKS_ALLOW_PRIVATE: z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
@@ -103,6 +108,8 @@ export interface Config {
   encryptionKey: Buffer | null;
   /** Webhooks may deliver to loopback and private addresses, over plain http too (tests, a LAN). */
   webhooksAllowPrivate: boolean;
+  /** SPEC §9/§11: how many bytes of files one workspace may hold (5 GB unless set). */
+  filesQuotaBytes: number;
 }
 
 /**
@@ -164,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT ?? null,
     encryptionKey: e.KEEL_ENCRYPTION_KEY ? keyBytes(e.KEEL_ENCRYPTION_KEY) : null,
     webhooksAllowPrivate: e.KEEL_WEBHOOKS_ALLOW_PRIVATE,
+    filesQuotaBytes: e.KEEL_FILES_QUOTA_MB * 1024 * 1024,
   };
 }

@@ -11,8 +11,12 @@ import { DEFAULT_STATES } from './workflow.ts';
 const T = '2024-01-01T00:00:00.000Z';
 const ME = 'me1';
 
-// Members, notices and links are the server's: no role writes them (document-rules.test.ts).
-const VALID: Record<Exclude<DocType, 'member' | 'notice' | 'link'>, Record<string, unknown>> = {
+// Members, notices, links and attachments are the server's: no role writes them
+// (document-rules.test.ts).
+const VALID: Record<
+  Exclude<DocType, 'member' | 'notice' | 'link' | 'attachment'>,
+  Record<string, unknown>
+> = {
   project: {
     _id: 'project:p1',
     type: 'project',

@@ -34,7 +34,7 @@ type Raw = Record<string, unknown>;
 // its own below.
 type AuthoredType = Exclude<
   DocType,
-  'member' | 'notice' | 'link' | 'conflict' | 'cycle' | 'milestone'
+  'member' | 'notice' | 'link' | 'attachment' | 'conflict' | 'cycle' | 'milestone'
 >;
 const AUTHORED: AuthoredType[] = [
   'project',
@@ -60,6 +60,18 @@ const AUTHOR_FIELD: Record<AuthoredType, string> = {
 };
 
 const make: Record<DocType, (by: string) => Raw> = {
+  attachment: (by) => ({
+    _id: 'attachment:f1',
+    type: 'attachment',
+    createdAt: T0,
+    updatedAt: T0,
+    name: 'screenshot.png',
+    size: 2048,
+    contentType: 'image/png',
+    sha256: 'a'.repeat(64),
+    issueId: 'issue:i1',
+    createdBy: by,
+  }),
   link: () => ({
     _id: 'link:abc123',
     type: 'link',
@@ -243,6 +255,7 @@ const CHANGE: Record<DocType, Raw> = {
   member: { name: 'Renamed' },
   notice: { resolvedAt: T1 },
   link: { state: 'merged' },
+  attachment: { name: 'renamed.png' },
   project: { name: 'Platform' },
   issue: { title: 'Fix login for real', priority: 1 },
   comment: { body: 'Looks great', editedAt: T1 },
@@ -668,6 +681,21 @@ describe('checkDocumentWrite: who may write what (SPEC §6)', () => {
         ok: false,
         code: 'FORBIDDEN',
       });
+    }
+  });
+
+  it('files are added by uploading them; deleted by their uploader, or any by an admin (SPEC §11)', () => {
+    for (const role of ROLES) {
+      const own = make.attachment(USER[role]);
+      expect(checkDocumentWrite(own, ctx(role))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(
+        checkDocumentWrite(edited(own, CHANGE.attachment), ctx(role, stored(own))),
+      ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      const deleteOwn = checkDocumentWrite(stub(String(own._id)), ctx(role, stored(own)));
+      expect(deleteOwn.ok, role).toBe(OAM.includes(role));
+      const theirs = make.attachment(OTHER);
+      const deleteTheirs = checkDocumentWrite(stub(String(theirs._id)), ctx(role, stored(theirs)));
+      expect(deleteTheirs.ok, role).toBe(OA.includes(role));
     }
   });
 

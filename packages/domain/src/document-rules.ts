@@ -67,6 +67,8 @@ const CREATE: Partial<Record<DocType, Permission>> = {
   // Sharing one on creation is the view-sharing rule's (write-rules/view-rules.ts).
   view: 'view:own',
   favorite: 'favorite:own',
+  // SPEC §11: the server writes it on upload; this is who may delete one of their own.
+  attachment: 'attachment:upload',
 };
 
 /**
@@ -90,6 +92,7 @@ const AUTHOR_FIELD: Partial<Record<DocType, string>> = {
   relation: 'createdBy',
   view: 'ownerId',
   favorite: 'userId',
+  attachment: 'createdBy',
 };
 
 function authorOf(doc: WorkspaceDoc): string | undefined {
@@ -145,6 +148,8 @@ function deletePermission(doc: WorkspaceDoc, userId: string): Permission | null 
       return viewPermission(doc, userId);
     case 'favorite':
       return doc.userId === userId ? 'favorite:own' : null;
+    case 'attachment':
+      return doc.createdBy === userId ? 'attachment:delete:own' : 'attachment:delete:any';
     default:
       return null;
   }
@@ -212,6 +217,9 @@ export function checkDocumentWrite(raw: unknown, ctx: WriteContext): WriteVerdic
   if (type === 'member') return refuse('FORBIDDEN', 'Members are managed by the server');
   if (type === 'notice') return refuse('FORBIDDEN', 'Notices are written by the server');
   if (type === 'link') return refuse('FORBIDDEN', 'Links are written by the server');
+  // A file is added by uploading it (the server writes what it found); a device may delete one.
+  if (type === 'attachment' && record._deleted !== true)
+    return refuse('FORBIDDEN', 'Files are added by uploading them');
   if (!can(ctx.role, 'workspace:read')) return refuse('NOT_FOUND', 'Not a member');
 
   if (record._deleted === true) {

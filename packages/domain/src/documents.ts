@@ -11,6 +11,7 @@ import {
   issueDescriptionSchema,
   issueTitleSchema,
   labelNameSchema,
+  attachmentNameSchema,
   prioritySchema,
   projectKeySchema,
   projectNameSchema,
@@ -398,6 +399,24 @@ export const linkDocSchema = z.strictObject({
 });
 
 /**
+ * SPEC §11: a file pasted or dropped into an issue's description or a comment. The bytes live in
+ * the workspace's files database, not in the replicated data (`PUT|GET /files/:ws/:id`); this is
+ * what the server found when it took them (size, type by content, digest). Written by the server
+ * only, under the id the device chose (so its Markdown can name the file before it is uploaded);
+ * deleted by its uploader or an admin.
+ */
+export const attachmentDocSchema = z.strictObject({
+  ...base,
+  type: z.literal('attachment'),
+  name: attachmentNameSchema,
+  size: z.number().int().min(1).max(LIMITS.attachmentBytes),
+  contentType: z.string().min(1).max(100),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  issueId: refTo('issue'),
+  createdBy: userRef,
+});
+
+/**
  * Something the server tells a workspace's owner and admins (SPEC §11): a webhook turned off
  * after failing for 24 hours. Written by the server only, under one id per webhook
  * (`notice:webhook-<id>`), and resolved (`resolvedAt`) once it is turned back on or deleted;
@@ -492,6 +511,7 @@ export const workspaceDocSchema = z.discriminatedUnion('type', [
   favoriteDocSchema,
   noticeDocSchema,
   linkDocSchema,
+  attachmentDocSchema,
 ]);
 
 export type MemberDoc = z.infer<typeof memberDocSchema>;
@@ -510,4 +530,5 @@ export type ViewDoc = z.infer<typeof viewDocSchema>;
 export type FavoriteDoc = z.infer<typeof favoriteDocSchema>;
 export type NoticeDoc = z.infer<typeof noticeDocSchema>;
 export type LinkDoc = z.infer<typeof linkDocSchema>;
+export type AttachmentDoc = z.infer<typeof attachmentDocSchema>;
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;

@@ -56,6 +56,7 @@ export const issueTitleSchema = textField('Title', 1, 255);
 export const issueDescriptionSchema = textField('Description', 0, 50_000, { multiline: true });
 export const commentBodySchema = textField('Comment', 1, 20_000, { multiline: true });
 export const labelNameSchema = textField('Label name', 1, 40);
+export const attachmentNameSchema = textField('File name', 1, 255);
 
 export const colorSchema = z
   .string({ error: 'Colour is required' })

@@ -43,6 +43,8 @@ describe('document ids', () => {
         'notice',
         // SPEC §11: pull requests and commits linked on issues.
         'link',
+        // SPEC §11: what the server found of a file pasted or dropped into an issue.
+        'attachment',
       ].sort(),
     );
   });

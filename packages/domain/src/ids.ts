@@ -18,6 +18,7 @@ export const DOC_TYPES = [
   'favorite',
   'notice',
   'link',
+  'attachment',
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 

@@ -31,6 +31,10 @@ const SPEC: Record<Permission, Role[]> = {
   'member:manage': ['owner', 'admin'],
   'admin:manage': ['owner'],
   'webhook:manage': ['owner', 'admin'],
+  // SPEC §11: uploading as editing issues and commenting; deleting one's own, or any as an admin.
+  'attachment:upload': ['owner', 'admin', 'member'],
+  'attachment:delete:own': ['owner', 'admin', 'member'],
+  'attachment:delete:any': ['owner', 'admin'],
   'workspace:rename': ['owner', 'admin'],
   'workspace:delete': ['owner'],
   'workspace:transfer': ['owner'],

@@ -35,6 +35,11 @@ export const PERMISSIONS = {
   'admin:manage': ['owner'],
   // SPEC §11: the workspace's webhooks and its GitHub connection.
   'webhook:manage': ['owner', 'admin'],
+  // SPEC §11: files go with editing issues and commenting; a file is its uploader's to delete,
+  // or an admin's.
+  'attachment:upload': ['owner', 'admin', 'member'],
+  'attachment:delete:own': ['owner', 'admin', 'member'],
+  'attachment:delete:any': ['owner', 'admin'],
   'workspace:rename': ['owner', 'admin'],
   'workspace:delete': ['owner'],
   'workspace:transfer': ['owner'],

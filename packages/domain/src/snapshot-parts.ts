@@ -20,6 +20,7 @@ export const SNAPSHOT_PARTS = {
     'favorite',
     'notice',
     'link',
+    'attachment',
   ],
   history: ['comment', 'activity', 'conflict'],
 } as const satisfies Record<string, readonly DocType[]>;

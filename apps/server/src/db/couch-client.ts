@@ -137,8 +137,12 @@ export class CouchClient {
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.#auth) headers.authorization = this.#auth;
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (options.body instanceof Uint8Array) {
+      // A file's bytes (files/file-store.ts), sent as they are under the caller's content type.
+      body = options.body;
+      headers['content-type'] ??= 'application/octet-stream';
+    } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }

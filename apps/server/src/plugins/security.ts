@@ -46,7 +46,7 @@ export async function registerSecurity(
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE.has(request.method) || !/^\/(api|auth|db)\//.test(request.url)) return;
+    if (!UNSAFE.has(request.method) || !/^\/(api|auth|db|files)\//.test(request.url)) return;
     // A script with a token on the public API: no browser sends an Authorization header across
     // sites without a preflight Keel never answers, and with one the cookie is not used at all.
     if (isPublicApi(request.url) && bearerToken(request) !== undefined) return;

@@ -58,7 +58,7 @@ export function registerSessions(
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!/^\/(api|auth|db)\//.test(request.url)) return;
+    if (!/^\/(api|auth|db|files)\//.test(request.url)) return;
     const parsed = parseCookie(request.cookies[SESSION_COOKIE]);
     if (!parsed) return;
     const docId = store.sessionDocId(parsed.userId, parsed.secret);

@@ -546,6 +546,13 @@ const ROUTES: RouteSpec[] = [
   { method: 'DELETE', path: () => `/api/workspaces/${victim.slug}/github`, body: false },
   { method: 'POST', path: () => `/hooks/github/${victim.slug}`, body: true, anonymous: true },
   { method: 'POST', path: () => `/hooks/github/${ws.slug}`, body: true, anonymous: true },
+  // Files (SPEC §11): the victim's from outside, and the attacker's own upload without the issue
+  // and name it needs (so that no probe is kept as a file).
+  { method: 'PUT', path: () => `/files/${victim.slug}/attachment:probe1`, body: true },
+  { method: 'GET', path: () => `/files/${victim.slug}/attachment:probe1`, body: false },
+  { method: 'PUT', path: () => `/files/${ws.slug}/attachment:probe2`, body: true },
+  { method: 'GET', path: () => `/files/${ws.slug}/attachment:none`, body: false },
+  { method: 'PUT', path: () => `/files/${ws.slug}/attachment:probe3`, body: true, anonymous: true },
 ];
 
 /** Authorization headers a script might forge, sent without a session to the public API. */

@@ -13,6 +13,7 @@ import {
   newLabelDocument,
   newProjectDocument,
   newSavedView,
+  type AttachmentDoc,
   type CommentDoc,
   type CycleDoc,
   type MilestoneDoc,
@@ -422,6 +423,19 @@ const project = (createdBy: string) =>
     createdBy,
     now: now(),
   });
+const attachment = (createdBy: string, issueId: string): AttachmentDoc => ({
+  _id: newDocId('attachment'),
+  type: 'attachment',
+  name: 'notes.txt',
+  size: 12,
+  contentType: 'text/plain; charset=utf-8',
+  sha256: 'b'.repeat(64),
+  issueId,
+  createdBy,
+  createdAt: now(),
+  updatedAt: now(),
+});
+
 const activity = (issueId: string, actorId: string) =>
   newActivityDocument({
     id: newDocId('activity'),
@@ -614,6 +628,57 @@ const ROWS: Row[] = [
   ),
   docRow("delete someone else's issue", MANAGERS, async ({ other, seed }) =>
     deletion(await seed(issue(other.userId))),
+  ),
+  // SPEC §11: files. Their description is the server's; deleting one is its uploader's or an
+  // admin's.
+  docRow('delete a file of their own', WRITERS, async ({ as, seed }) =>
+    deletion(await seed(attachment(as.userId, (await seed(issue(as.userId)))._id))),
+  ),
+  docRow("delete someone else's file", MANAGERS, async ({ other, seed }) =>
+    deletion(await seed(attachment(other.userId, (await seed(issue(other.userId)))._id))),
+  ),
+  docRow("write a file's description (the server's)", NOBODY, async ({ as, seed }) =>
+    attachment(as.userId, (await seed(issue(as.userId)))._id),
+  ),
+  apiRow(
+    'upload a file to an issue',
+    WRITERS,
+    async ({ as, seed }) => {
+      const target = await seed(issue(as.userId));
+      const id = newDocId('attachment');
+      return {
+        res: await as.browser.request(
+          `/files/${ws.slug}/${id}?issueId=${target._id}&name=notes.txt`,
+          {
+            method: 'PUT',
+            body: `Notes by ${as.actor}`,
+            headers: { 'content-type': 'text/plain' },
+          },
+        ),
+      };
+    },
+    async () =>
+      (await server.couch.docsWithPrefix<{ _id: string }>(workspace.dbName, 'attachment:')).map(
+        (d) => d._id,
+      ),
+  ),
+  apiRow(
+    'read a file',
+    ALL,
+    async ({ as, other, seed }) => {
+      const target = await seed(issue(other.userId));
+      const id = newDocId('attachment');
+      const put = await people
+        .get('owner')!
+        .browser.request(`/files/${ws.slug}/${id}?issueId=${target._id}&name=notes.txt`, {
+          method: 'PUT',
+          body: 'Shared notes',
+          headers: { 'content-type': 'text/plain' },
+        });
+      expect(put.status).toBe(201);
+      return { res: await as.browser.request(`/files/${ws.slug}/${id}`) };
+    },
+    async () => null,
   ),
   docRow('record an activity on an issue', WRITERS, async ({ as, seed }) => {
     const target = await seed(issue(as.userId));

@@ -1,3 +1,4 @@
+import { filesDbOf } from '../files/file-store.ts';
 import { AppError } from '../app-error.ts';
 import type { AppStore, InvitationDoc, WorkspaceRecord } from '../db/app-store.ts';
 import type { WorkspaceAccess } from './access.ts';
@@ -90,6 +91,7 @@ export async function finishDeletion(
         docs.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })),
       );
   }
+  await store.couch.deleteDb(filesDbOf(workspace));
   await store.couch.deleteDb(workspace.dbName);
   await store.remove(workspace._id);
 }

@@ -50,6 +50,7 @@ export class WorkspaceStore {
     favorite: new Collection(),
     notice: new Collection(),
     link: new Collection(),
+    attachment: new Collection(),
   };
   private readonly typeById = new Map<string, DocType>();
   private readonly indexes = new StoreIndexes();

@@ -93,7 +93,7 @@ describe('openFromDevice', () => {
     const fake = openOver({});
     await fake.open();
     expect(fake.steps).toEqual([
-      'loadTypes member,project,label,issue,readMarker,relation,cycle,milestone,view,favorite,notice,link',
+      'loadTypes member,project,label,issue,readMarker,relation,cycle,milestone,view,favorite,notice,link,attachment',
       'follow 12',
       'main shown, history false',
       'loadTypes comment,activity,conflict',
