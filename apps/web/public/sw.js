@@ -3,6 +3,8 @@
  * - install: cache the app page and every built file listed in the Vite manifest
  * - /assets/*: cache first (file names carry a content hash, so a cached file never goes stale)
  * - page loads: network first, falling back to the cached app page
+ * - /files/*: cache first (a file never changes under its id), kept for offline once shown; a
+ *   file added on this device is put in that cache by the page before it is even uploaded
  * - /api, /auth, /db, /idp: never touched; they are live data and sign-in, not files
  */
 const CACHE = 'keel-app-v1';
@@ -10,6 +12,8 @@ const APP_PAGE = '/index.html';
 const MANIFEST = '/asset-manifest.json';
 const LIVE_PREFIXES = ['/api/', '/auth/', '/db/', '/idp/'];
 const MAX_ASSETS = 80;
+// Not versioned with the app: files stay across releases (data/files/file-uploader.ts).
+const FILES_CACHE = 'keel-files';
 
 const isLive = (path) =>
   LIVE_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
@@ -78,6 +82,16 @@ async function assetFirst(request) {
   return response;
 }
 
+async function fileFirst(request) {
+  const cache = await caches.open(FILES_CACHE);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  // Only a member's own successful fetch is kept; never an error or a redirect to sign in.
+  if (response.status === 200) await cache.put(request, response.clone());
+  return response;
+}
+
 async function pageNetworkFirst(event) {
   const cache = await caches.open(CACHE);
   try {
@@ -103,7 +117,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || isLive(url.pathname)) return;
 
-  if (request.mode === 'navigate') event.respondWith(pageNetworkFirst(event));
+  if (url.pathname.startsWith('/files/')) event.respondWith(fileFirst(request));
+  else if (request.mode === 'navigate') event.respondWith(pageNetworkFirst(event));
   else if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg')
     event.respondWith(assetFirst(request));
 });

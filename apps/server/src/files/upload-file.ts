@@ -6,7 +6,6 @@ import {
   typeOfId,
   zodErrors,
   type AttachmentDoc,
-  type IssueDoc,
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import { CouchConflict, type CouchClient } from '../db/couch-client.ts';
@@ -55,11 +54,10 @@ export async function uploadFile(
       errors: [{ path: 'attachmentId', message: 'Another file has this id' }],
     });
   }
-  const issue =
-    typeOfId(upload.issueId) === 'issue' ? await couch.getDoc<IssueDoc>(db, upload.issueId) : null;
-  if (issue?.type !== 'issue')
+  // The issue need not be here yet: one made offline may reach the server after its files.
+  if (typeOfId(upload.issueId) !== 'issue')
     throw new AppError('VALIDATION_FAILED', {
-      errors: [{ path: 'issueId', message: 'Not an issue of this workspace' }],
+      errors: [{ path: 'issueId', message: 'Not an issue id' }],
     });
   const kind = await fileKind(upload.bytes, upload.claimedType);
   if (!kind.ok) throw new AppError('UNSUPPORTED_MEDIA', { detail: kind.reason });

@@ -1,4 +1,5 @@
 import { removeAllOwnKeys } from '../shared/lib/local-store.ts';
+import { UPLOADS_DB } from './files/upload-queue.ts';
 import { knownReplicas } from './known-replicas.ts';
 import { baseVersionsDbName } from './merge/base-versions.ts';
 import { snapshotDbName } from './snapshot-db.ts';
@@ -24,6 +25,11 @@ export async function clearDeviceData(): Promise<void> {
   }
   const { destroyReplica } = await import('./replica.ts');
   await Promise.all([...names].map((name) => destroyReplica(name).catch(() => undefined)));
+  // Files waiting to be uploaded go with the rest (their cache, keel-files, below).
+  await new Promise<void>((resolve) => {
+    const deleting = indexedDB.deleteDatabase(UPLOADS_DB);
+    deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
+  });
   if ('caches' in window) {
     const keys = await caches.keys();
     await Promise.all(keys.filter((k) => k.startsWith('keel-')).map((k) => caches.delete(k)));

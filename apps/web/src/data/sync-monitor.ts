@@ -77,6 +77,7 @@ export class SyncMonitor {
       push: 'starting',
       pull: 'starting',
       pending: 0,
+      files: 0,
       reserving: false,
       saving: false,
       problem: null,
@@ -118,6 +119,12 @@ export class SyncMonitor {
   }
 
   /** Whether issue numbers are being reserved for a project that has none on this device. */
+  /** How many files wait on this device to be uploaded (files/file-uploader.ts). */
+  setFiles(files: number): void {
+    const current = this.signals.get();
+    if (current.files !== files) this.signals.set({ ...current, files });
+  }
+
   setReserving(reserving: boolean): void {
     const current = this.signals.get();
     if (current.reserving !== reserving) this.signals.set({ ...current, reserving });

@@ -13,6 +13,7 @@ const signals = (over: Partial<SyncSignals>): SyncSignals => ({
   push: 'idle',
   pull: 'idle',
   pending: 0,
+  files: 0,
   reserving: false,
   saving: false,
   problem: null,
@@ -51,6 +52,13 @@ describe('deriveSyncStatus', () => {
       'Offline — 1 change saved on this device',
     );
     expect(label({ online: false })).toBe('Offline — 0 changes saved on this device');
+  });
+
+  it('counts files waiting to be uploaded with the changes: never Synced while one waits', () => {
+    expect(label({ files: 1 })).toBe('Syncing…');
+    expect(label({ online: false, pending: 2, files: 1 })).toBe(
+      'Offline — 3 changes saved on this device',
+    );
   });
 
   it('prefers Offline over an error, and shows Sync error when the server refuses', () => {

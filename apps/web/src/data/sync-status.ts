@@ -12,6 +12,8 @@ export interface SyncSignals {
   pull: DirectionState;
   /** Local changes not yet pushed to the server. */
   pending: number;
+  /** Files pasted or dropped into issues, kept on this device until they are uploaded. */
+  files: number;
   /**
    * Issue numbers are being reserved for a project this device has none left for: until they
    * are, an issue could not be created offline, so the device is not ready to go offline.
@@ -36,11 +38,11 @@ export type SyncStatus =
   | { kind: 'error'; problem: SyncSignals['problem'] };
 
 export function deriveSyncStatus(signals: SyncSignals): SyncStatus {
-  const { online, push, pull, pending, reserving, saving, problem } = signals;
+  const { online, push, pull, pending, files, reserving, saving, problem } = signals;
   if (!online || push === 'unreachable' || pull === 'unreachable')
-    return { kind: 'offline', pending };
+    return { kind: 'offline', pending: pending + files };
   if (push === 'failed' || pull === 'failed') return { kind: 'error', problem };
-  if (push === 'idle' && pull === 'idle' && pending === 0 && !reserving && !saving)
+  if (push === 'idle' && pull === 'idle' && pending === 0 && files === 0 && !reserving && !saving)
     return { kind: 'synced' };
   return { kind: 'syncing' };
 }

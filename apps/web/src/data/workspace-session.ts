@@ -32,6 +32,7 @@ import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Replica, ReplicaChange, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
+import { FileUploader } from './files/file-uploader.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -56,6 +57,8 @@ export class WorkspaceSession {
   /** The person's changes on this device, for Ctrl/Cmd+Z and the toasts' Undo. */
   readonly undo = new UndoStack();
   readonly monitor: SyncMonitor;
+  /** Files pasted or dropped into issues, kept here until uploaded (files/file-uploader.ts). */
+  readonly files: FileUploader;
   readonly userId: string;
   readonly slug: string;
   role: Role;
@@ -101,6 +104,15 @@ export class WorkspaceSession {
       onDenied: (denial) => this.denials.push(denial),
       onUnauthorized: params.onUnauthorized,
     });
+    this.files = new FileUploader({
+      userId: params.userId,
+      slug: params.slug,
+      online: browserOnlineStatus,
+      setWaiting: (count) => this.monitor.setFiles(count),
+      onRefused: (name, why) => showToast(`“${name}” was not attached: ${why}`, 'error'),
+      onUnauthorized: params.onUnauthorized,
+    });
+    this.cleanups.push(this.files.start());
     this.firstFill = new FirstFill({
       store: this.store,
       readSnapshot: (part) => this.snapshots.read(part),

@@ -149,7 +149,7 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     expect(await codeOf(huge)).toBe('PAYLOAD_TOO_LARGE');
     const noName = await upload(member, PNG, { name: '' });
     expect(await codeOf(noName)).toBe('VALIDATION_FAILED');
-    const noIssue = await upload(member, PNG, { issue: 'issue:nope' });
+    const noIssue = await upload(member, PNG, { issue: 'project:nope' });
     expect(await codeOf(noIssue)).toBe('VALIDATION_FAILED');
     const badId = await member.request(`/files/${ws.slug}/issue:abc?issueId=${issueId}&name=a`, {
       method: 'PUT',

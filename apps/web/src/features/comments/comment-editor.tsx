@@ -3,6 +3,7 @@ import { activeMentionQuery, checkCommentBody, type MemberDoc } from '@keel/doma
 import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import { useMembers } from '../../data/use-docs.ts';
+import { useAttachFiles } from '../attachments/index.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { mentionStartingAt } from './mention-text.ts';
 import { suggestMembers } from './mention-suggestions.ts';
@@ -15,6 +16,8 @@ export interface CommentEditorProps {
   placeholder?: string;
   onSubmit: (body: string) => Promise<WriteOutcome>;
   onCancel?: () => void;
+  /** The issue the comment is on: files pasted or dropped in are attached to it. */
+  issueId?: string;
 }
 
 /**
@@ -29,8 +32,10 @@ export function CommentEditor({
   placeholder,
   onSubmit,
   onCancel,
+  issueId,
 }: CommentEditorProps) {
   const members = useMembers();
+  const attach = useAttachFiles(issueId);
   const listId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const box = useMentionText(initial, area);
@@ -111,6 +116,7 @@ export function CommentEditor({
           }}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
+          {...attach}
         />
         {open ? (
           <ul id={listId} role="listbox" aria-label="Mention a member" className="mention-list">

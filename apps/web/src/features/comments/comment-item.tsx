@@ -80,6 +80,7 @@ export const CommentItem = memo(function CommentItem({ comment }: { comment: Com
         <CommentEditor
           label="Edit comment"
           initial={comment.body}
+          issueId={comment.issueId}
           submitLabel="Save"
           onCancel={() => setEditing(false)}
           onSubmit={async (body) => {

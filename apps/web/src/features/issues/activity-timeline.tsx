@@ -79,7 +79,12 @@ export const ActivityTimeline = memo(function ActivityTimeline({
         )}
       </ol>
       {can(session.role, 'comment:create') ? (
-        <CommentEditor label="Comment" submitLabel="Comment" onSubmit={actions.create} />
+        <CommentEditor
+          label="Comment"
+          submitLabel="Comment"
+          issueId={issueId}
+          onSubmit={actions.create}
+        />
       ) : (
         <p className="activity__note">Viewers can read the discussion but not comment.</p>
       )}

@@ -3,11 +3,14 @@ import { issueDescriptionSchema } from '@keel/domain';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextAreaField } from '../../shared/ui/text-area-field.tsx';
 import { MarkdownView } from '../markdown/index.ts';
+import { useAttachFiles } from '../attachments/index.ts';
 import { useMemberNames } from '../comments/index.ts';
 import type { WriteOutcome } from '../../data/workspace-session.ts';
 import { useValidatedDraft } from './use-validated-draft.ts';
 
 export interface IssueDescriptionEditorProps {
+  /** The issue: files pasted or dropped into its description are attached to it. */
+  issueId: string;
   description: string;
   readOnly: boolean;
   onSave: (description: string) => Promise<WriteOutcome>;
@@ -21,6 +24,7 @@ export interface IssueDescriptionEditorProps {
  * an edit of another field does not redraw it.
  */
 export const IssueDescriptionEditor = memo(function IssueDescriptionEditor({
+  issueId,
   description,
   readOnly,
   onSave,
@@ -32,6 +36,7 @@ export const IssueDescriptionEditor = memo(function IssueDescriptionEditor({
   );
   const [editing, setEditing] = useState(false);
   const nameOf = useMemberNames();
+  const attach = useAttachFiles(issueId);
   const text = draft ?? description;
   const showEditor = !readOnly && (editing || error !== null);
 
@@ -62,9 +67,10 @@ export const IssueDescriptionEditor = memo(function IssueDescriptionEditor({
           label="Description"
           hideLabel
           autoFocus
-          placeholder="Add a description… (Markdown)"
+          placeholder="Add a description… Markdown works; paste or drop files to attach them"
           value={text}
           error={error}
+          {...attach}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={() => void commit()}
           onKeyDown={(e) => {

@@ -108,6 +108,7 @@ export function IssuePage() {
           />
           <IssueDescriptionEditor
             key={`${issue._id}-description`}
+            issueId={issue._id}
             description={issue.description}
             readOnly={readOnly}
             onSave={saveDescription}

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { opensInPlace } from '../../shared/lib/plain-click.ts';
 import { useIdleValue } from '../../shared/lib/use-idle-value.ts';
 import { markdownToHtml, type RenderOptions } from './markdown-to-html.ts';
-import { isInternalHref, sanitizeHtml } from './sanitize-html.ts';
+import { isFileHref, isInternalHref, sanitizeHtml } from './sanitize-html.ts';
 import { useIssueLinks } from './use-issue-links.ts';
 import './markdown.css';
 
@@ -78,7 +78,7 @@ export function MarkdownView({ markdown, nameOf, onToggleTask, className }: Mark
     }
     // A link within Keel (an issue key) opens in the app, as the app's own links do.
     const href = target.closest('a')?.getAttribute('href');
-    if (href && isInternalHref(href) && opensInPlace(event)) {
+    if (href && isInternalHref(href) && !isFileHref(href) && opensInPlace(event)) {
       event.preventDefault();
       void navigate(href);
     }

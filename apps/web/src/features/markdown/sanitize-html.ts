@@ -14,6 +14,9 @@ let taskNonce: string | null = null;
 /** A path on this site: one slash, then not another or a backslash (`//host` is elsewhere). */
 export const isInternalHref = (href: string) => /^\/(?![/\\])/.test(href);
 
+/** A file attached to an issue (SPEC §11): fetched from the server, never a page of the app. */
+export const isFileHref = (href: string) => href.startsWith('/files/');
+
 function configure() {
   if (configured) return;
   configured = true;
