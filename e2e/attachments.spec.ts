@@ -88,6 +88,19 @@ test('a pasted picture shows in the description at once and for the other member
   await expect(link).toBeVisible(SYNCED);
   const [download] = await Promise.all([member.page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe('notes.txt');
+
+  // Both are listed under Files; a file is its uploader's (or an admin's) to delete.
+  const files = page.getByRole('region', { name: 'Files' });
+  await expect(files.getByRole('link', { name: 'screen.png 70 B' })).toBeVisible();
+  await expect(files.getByRole('link', { name: 'notes.txt 18 B' })).toBeVisible();
+  const theirFiles = member.page.getByRole('region', { name: 'Files' });
+  await expect(theirFiles.getByRole('link', { name: 'notes.txt 18 B' })).toBeVisible(SYNCED);
+  await expect(theirFiles.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await keel.expectAccessible();
+  await files.getByRole('button', { name: 'Delete notes.txt' }).click();
+  await files.getByRole('button', { name: 'Delete file' }).click();
+  await expect(files.getByRole('link', { name: 'notes.txt 18 B' })).toHaveCount(0);
+  await expect(theirFiles.getByRole('link', { name: 'notes.txt 18 B' })).toHaveCount(0, SYNCED);
   await member.context.close();
   await owner.context.close();
 });

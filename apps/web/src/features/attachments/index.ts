@@ -1,2 +1,3 @@
 export { useAttachFiles } from './use-attach-files.ts';
+export { IssueFiles } from './issue-files.tsx';
 export { formatBytes } from './attachment-text.ts';
