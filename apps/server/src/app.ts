@@ -64,6 +64,7 @@ import { GithubConnections } from './integrations/github/github-connection.ts';
 import { githubRoutes } from './routes/api/github-routes.ts';
 import { githubHookRoutes } from './routes/hooks/github-hook-routes.ts';
 import { fileRoutes } from './routes/files/file-routes.ts';
+import { sweepDeletedFiles } from './files/file-sweep.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -366,6 +367,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepIdempotencyKeys(store).catch((err: unknown) =>
       app.log.warn({ err }, 'sweeping idempotency keys failed; will retry'),
     );
+    // The bytes of deleted files (SPEC §11) go from each workspace's files database.
+    store
+      .workspaces()
+      .then((workspaces) => sweepDeletedFiles(couch, workspaces))
+      .catch((err: unknown) => app.log.warn({ err }, 'sweeping deleted files failed; will retry'));
   }, DELETION_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -64,11 +64,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(499).send();
     }
     const body = toProblem(error, request.id);
+    // A workspace out of room for files answers 507 (SPEC §11) but nothing failed: a refusal.
+    const failed = body.status >= 500 && body.code !== 'QUOTA_EXCEEDED';
     // One line for a failure (the request log adds none); a refusal is the client's business.
     if (body.status >= 500) noteLogged(request);
     if (body.code === 'DB_UNAVAILABLE')
       request.log.warn({ detail: error.message }, 'database unavailable');
-    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (failed) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ code: body.code }, 'request refused');
     return sendProblem(request, reply, body);
   });

@@ -7,6 +7,7 @@ import {
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
 import type { TestServer } from '../../testing/test-server.ts';
+import { sweepDeletedFiles } from '../../files/file-sweep.ts';
 
 /**
  * SPEC §11's attachments against the real server and embedded database: uploaded with the
@@ -217,6 +218,19 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     });
     expect(((await deleted.json()) as { ok?: boolean }[])[0]?.ok).toBe(true);
     expect((await member.request(`/files/${ws.slug}/${id}`)).status).toBe(404);
+
+    // Its bytes go at the next sweep; a file still described keeps its own.
+    const kept = newDocId('attachment');
+    expect((await upload(member, PNG, { id: kept })).status).toBe(201);
+    const workspace = (await server.store.workspaceBySlug(ws.slug))!;
+    const filesDb = `${dbName}_files`;
+    const bytesOf = (attachmentId: string) =>
+      server.couch.getDoc(filesDb, `file:${attachmentId.slice('attachment:'.length)}`);
+    expect(await bytesOf(id)).not.toBeNull();
+    expect(await sweepDeletedFiles(server.couch, [workspace])).toBeGreaterThanOrEqual(1);
+    expect(await bytesOf(id)).toBeNull();
+    expect(await bytesOf(kept)).not.toBeNull();
+    expect(await sweepDeletedFiles(server.couch, [workspace])).toBe(0);
   });
 });
 
