@@ -64,6 +64,7 @@ import { GithubConnections } from './integrations/github/github-connection.ts';
 import { githubRoutes } from './routes/api/github-routes.ts';
 import { githubHookRoutes } from './routes/hooks/github-hook-routes.ts';
 import { fileRoutes } from './routes/files/file-routes.ts';
+import { IssueIndex } from './workspaces/issue-index.ts';
 import { sweepDeletedFiles } from './files/file-sweep.ts';
 
 export interface KeelApp {
@@ -280,9 +281,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tokenRoutes, { tokens });
   const openApi = collectOpenApi(app, { version: '1' });
   await app.register(v1WorkspaceRoutes, { store });
-  await app.register(v1ReadRoutes, { couch });
-  await app.register(v1IssueWrites, { couch, store });
-  await app.register(v1CommentWrites, { couch, store });
+  // The public API and GitHub find issues by key in this instance's index of them.
+  const issueIndex = new IssueIndex(couch);
+  await app.register(v1ReadRoutes, { couch, issueIndex });
+  await app.register(v1IssueWrites, { couch, store, issueIndex });
+  await app.register(v1CommentWrites, { couch, store, issueIndex });
   openApi.route();
   await app.register(apiReferenceRoutes);
   await app.register(membersRoutes, { store, live, publicUrl: config.publicUrl });
@@ -314,7 +317,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // GitHub (SPEC §11): the connection for admins, and GitHub's signed deliveries.
   const connections = new GithubConnections(store, secretBox);
   await app.register(githubRoutes, { connections, publicUrl: config.publicUrl });
-  await app.register(githubHookRoutes, { store, couch, connections });
+  await app.register(githubHookRoutes, { store, couch, connections, issueIndex });
   await app.register(dataRoutes, { store, share });
   // Files pasted or dropped into issues (SPEC §11), kept beside each workspace's database.
   await app.register(fileRoutes, {

@@ -15,7 +15,8 @@ import {
   type ProjectDoc,
 } from '@keel/domain';
 import type { CouchClient } from '../../db/couch-client.ts';
-import { readDocs } from '../../routes/v1/workspace-docs.ts';
+import { readByKey, readDocs } from '../../routes/v1/workspace-docs.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
 import type { GitMention } from './github-events.ts';
 
 export interface Applied {
@@ -34,6 +35,7 @@ export interface Applied {
  */
 export async function applyMentions(
   couch: CouchClient,
+  index: IssueIndex,
   dbName: string,
   mentions: readonly GitMention[],
   now: () => string,
@@ -47,13 +49,12 @@ export async function applyMentions(
     keys: issueKeysIn(m.texts, new Set(byKey.keys())),
   }));
   if (!named.some((n) => n.keys.length)) return applied;
-  // Read whole (as the API does, workspace-docs.ts): an event names few issues, by number.
-  const issues = await readDocs(couch, dbName, 'issue');
+  // An event names few issues: found by key in the instance's index, each read as it is now.
   const byIssueKey = new Map<string, IssueDoc>();
   const projectById = new Map(projects.map((p) => [p._id, p]));
-  for (const issue of issues) {
-    const project = projectById.get(issue.projectId);
-    if (project) byIssueKey.set(formatIssueKey(project.key, issue.number), issue);
+  for (const key of new Set(named.flatMap((n) => n.keys))) {
+    const found = await readByKey(couch, index, dbName, key, projects);
+    if (found) byIssueKey.set(formatIssueKey(found.project.key, found.issue.number), found.issue);
   }
 
   const pairs: Pair[] = named.flatMap(({ mention, keys }) =>

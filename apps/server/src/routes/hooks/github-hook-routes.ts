@@ -10,6 +10,7 @@ import type {
 } from '../../integrations/github/github-connection.ts';
 import { mentionsOf } from '../../integrations/github/github-events.ts';
 import { workspaceIdOf } from '../../workspaces/invitations.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
 
 /** GitHub's own limit on a delivery's payload. */
 const PAYLOAD_LIMIT = 25 * 1024 * 1024;
@@ -33,7 +34,12 @@ export function githubSignatureValid(secret: string, body: Buffer, header: unkno
  */
 export async function githubHookRoutes(
   app: FastifyInstance,
-  opts: { store: AppStore; couch: CouchClient; connections: GithubConnections },
+  opts: {
+    store: AppStore;
+    couch: CouchClient;
+    connections: GithubConnections;
+    issueIndex: IssueIndex;
+  },
 ) {
   // The signature is over the raw bytes: keep them as they came, whatever the type says.
   app.removeAllContentTypeParsers();
@@ -88,8 +94,12 @@ export async function githubHookRoutes(
       await opts.connections.noteEvent(connection, Date.now());
       if (event === 'ping') return reply.code(200).send({ event, linked: 0, moved: 0 });
       const mentions = mentionsOf(event, payload, () => new Date().toISOString());
-      const applied = await applyMentions(opts.couch, workspace.dbName, mentions, () =>
-        new Date().toISOString(),
+      const applied = await applyMentions(
+        opts.couch,
+        opts.issueIndex,
+        workspace.dbName,
+        mentions,
+        () => new Date().toISOString(),
       );
       return reply.code(200).send({ event, ...applied });
     },

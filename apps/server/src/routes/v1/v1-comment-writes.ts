@@ -20,6 +20,7 @@ import type { WorkspaceAccess } from '../../workspaces/access.ts';
 import { jsonBody, noContent } from '../route-schemas.ts';
 import { idempotent } from './idempotency.ts';
 import { apiComment } from './v1-shapes.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
 import { readByKey, readDocs } from './workspace-docs.ts';
 import { writeAs } from './write-as.ts';
 
@@ -34,7 +35,7 @@ const ATTEMPTS = 3;
  */
 export async function v1CommentWrites(
   app: FastifyInstance,
-  opts: { couch: CouchClient; store: AppStore },
+  opts: { couch: CouchClient; store: AppStore; issueIndex: IssueIndex },
 ) {
   const { couch, store } = opts;
   const deps = { couch, store };
@@ -62,7 +63,7 @@ export async function v1CommentWrites(
       const access = accessOf(request);
       const db = access.workspace.dbName;
       return idempotent(store, request, reply, access.userId, async () => {
-        const issue = (await readByKey(couch, db, request.params.key))?.issue;
+        const issue = (await readByKey(couch, opts.issueIndex, db, request.params.key))?.issue;
         if (!issue) throw new AppError('NOT_FOUND');
         const now = new Date().toISOString();
         const comment = newComment({

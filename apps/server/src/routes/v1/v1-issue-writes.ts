@@ -7,9 +7,7 @@ import {
   apiUpdateIssueBody,
   buildNewIssue,
   editIssue,
-  firstSortOrder,
   issueDeletion,
-  issueDocSchema,
   newDocId,
   stampIssueEdits,
   type IssueDoc,
@@ -18,13 +16,14 @@ import {
 } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
-import type { CouchClient, CouchDoc } from '../../db/couch-client.ts';
+import type { CouchClient } from '../../db/couch-client.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
 import { jsonBody, noContent } from '../route-schemas.ts';
 import { nextApiNumber } from './api-numbers.ts';
 import { idempotent } from './idempotency.ts';
 import { apiIssue } from './v1-shapes.ts';
-import { findByKey, readDocs } from './workspace-docs.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
+import { readByKey, readDocs, readIssue } from './workspace-docs.ts';
 import { writeAs } from './write-as.ts';
 
 const wsParams = z.object({ ws: z.string() });
@@ -42,42 +41,35 @@ const invalid = (path: string, message: string) =>
  */
 export async function v1IssueWrites(
   app: FastifyInstance,
-  opts: { couch: CouchClient; store: AppStore },
+  opts: { couch: CouchClient; store: AppStore; issueIndex: IssueIndex },
 ) {
-  const { couch, store } = opts;
+  const { couch, store, issueIndex } = opts;
   const deps = { couch, store };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const workspaceDocs = async (db: string) => {
-    const [projects, issues] = await Promise.all([
-      readDocs(couch, db, 'project'),
-      readDocs(couch, db, 'issue'),
-    ]);
-    const byKey = (key: string) => findByKey(projects, issues, key)?.issue;
-    return { projects, issues, byKey };
-  };
-
   /**
-   * The issue as the database holds it now, read by id: a range read (`readDocs`) on a cluster
-   * comes from one copy, which may not have a write just made through another node.
+   * The workspace's projects, and its issues by key: found in the instance's index of them
+   * (issue-index.ts), each read by id as the database holds it now.
    */
-  const fresh = async (db: string, id: string): Promise<IssueDoc | null> => {
-    const parsed = issueDocSchema.safeParse(await couch.getDoc<CouchDoc>(db, id));
-    return parsed.success ? parsed.data : null;
+  const workspaceDocs = async (db: string) => {
+    const projects = await readDocs(couch, db, 'project');
+    const byKey = async (key: string) =>
+      (await readByKey(couch, issueIndex, db, key, projects))?.issue;
+    return { projects, byKey };
   };
 
   /** The edit a body asks for, with its parent's key read as the parent's id. */
-  const editOf = (
+  const editOf = async (
     body: z.infer<typeof apiUpdateIssueBody>,
     project: ProjectDoc,
-    byKey: (key: string) => IssueDoc | undefined,
-  ): IssueEdit => {
+    byKey: (key: string) => Promise<IssueDoc | undefined>,
+  ): Promise<IssueEdit> => {
     if (body.stateId !== undefined && !project.states.some((s) => s.id === body.stateId))
       throw invalid('stateId', `Not a state of ${project.key}`);
     let parentId: string | null | undefined;
     if (body.parent === null) parentId = null;
     else if (body.parent !== undefined) {
-      const parent = byKey(body.parent);
+      const parent = await byKey(body.parent);
       if (!parent) throw invalid('parent', `No issue ${body.parent}`);
       parentId = parent._id;
     }
@@ -102,12 +94,12 @@ export async function v1IssueWrites(
       const workspaceId = access.workspace._id.slice('workspace:'.length);
       return idempotent(store, request, reply, access.userId, async () => {
         const { body } = request;
-        const { projects, issues, byKey } = await workspaceDocs(db);
+        const { projects, byKey } = await workspaceDocs(db);
         const project = projects.find((p) => p.key === body.project.toUpperCase());
         if (!project) throw invalid('project', `No project with key ${body.project}`);
         const { project: _key, title, description, ...rest } = body;
         void _key;
-        const edit = editOf(rest, project, byKey);
+        const edit = await editOf(rest, project, byKey);
         const now = new Date().toISOString();
         const number = await nextApiNumber(store, workspaceId, project._id, access.userId);
         const ctx = {
@@ -123,7 +115,7 @@ export async function v1IssueWrites(
           title,
           description: description ?? '',
           parentId: edit.parentId ?? null,
-          firstSortOrder: firstSortOrder(issues, project._id),
+          firstSortOrder: (await issueIndex.of(db)).firstSortOrder(project._id),
         });
         const { parentId: _parentId, ...fields } = edit;
         void _parentId;
@@ -149,11 +141,10 @@ export async function v1IssueWrites(
       const access = accessOf(request);
       for (let attempt = 1; ; attempt++) {
         const { projects, byKey } = await workspaceDocs(access.workspace.dbName);
-        const found = byKey(request.params.key);
-        const issue = found && (await fresh(access.workspace.dbName, found._id));
+        const issue = await byKey(request.params.key);
         const project = issue && projects.find((p) => p._id === issue.projectId);
         if (!issue || !project) throw new AppError('NOT_FOUND');
-        const edit = editOf(request.body, project, byKey);
+        const edit = await editOf(request.body, project, byKey);
         const now = new Date().toISOString();
         const edited = editIssue(issue, edit, {
           project,
@@ -183,17 +174,24 @@ export async function v1IssueWrites(
       let deleted: IssueDoc | null = null;
       for (let attempt = 1; ; attempt++) {
         const db = access.workspace.dbName;
-        const { projects, issues, byKey } = await workspaceDocs(db);
-        const found = byKey(request.params.key);
-        const issue = found ? await fresh(db, found._id) : null;
+        const { projects, byKey } = await workspaceDocs(db);
+        const issue = (await byKey(request.params.key)) ?? null;
         const target = issue ?? deleted;
         if (!target) throw new AppError('NOT_FOUND');
-        const docs = issueDeletion(target, issues, {
-          projects: new Map(projects.map((p) => [p._id, p])),
-          actorId: access.userId,
-          now: new Date().toISOString(),
-          newActivityId: () => newDocId('activity'),
-        });
+        // Its sub-issues, found in the index and read as they are now, are let go with it.
+        const children = await Promise.all(
+          (await issueIndex.of(db)).childrenOf(target._id).map((id) => readIssue(couch, db, id)),
+        );
+        const docs = issueDeletion(
+          target,
+          children.filter((c) => c !== null),
+          {
+            projects: new Map(projects.map((p) => [p._id, p])),
+            actorId: access.userId,
+            now: new Date().toISOString(),
+            newActivityId: () => newDocId('activity'),
+          },
+        );
         const { conflict, revs } = await writeAs(deps, access, issue ? docs : docs.slice(1));
         if (issue && revs.has(issue._id)) deleted = issue;
         if (!conflict) return reply.code(204).send();

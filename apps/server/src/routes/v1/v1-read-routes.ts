@@ -35,6 +35,7 @@ import {
   apiMilestone,
   apiProject,
 } from './v1-shapes.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
 import { readByKey, readDocs } from './workspace-docs.ts';
 
 const READ = { workspace: { permission: 'workspace:read' as const } };
@@ -46,7 +47,10 @@ const keyParams = z.object({ ws: z.string(), key: z.string().max(40) });
  * same filters as the app's URL (`state`, `priority`, `assignee`, `label`, `project`, `cycle`,
  * `milestone`, `relation`, `q`, `sort`), a page at a time.
  */
-export async function v1ReadRoutes(app: FastifyInstance, opts: { couch: CouchClient }) {
+export async function v1ReadRoutes(
+  app: FastifyInstance,
+  opts: { couch: CouchClient; issueIndex: IssueIndex },
+) {
   const { couch } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const dbOf = (request: FastifyRequest) => accessOf(request).workspace.dbName;
@@ -119,7 +123,7 @@ export async function v1ReadRoutes(app: FastifyInstance, opts: { couch: CouchCli
 
   /** An issue by its key (`ENG-12`), or NOT_FOUND. */
   const issueByKey = async (db: string, key: string) => {
-    const found = await readByKey(couch, db, key);
+    const found = await readByKey(couch, opts.issueIndex, db, key);
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   };

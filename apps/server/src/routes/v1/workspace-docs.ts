@@ -1,4 +1,5 @@
 import {
+  issueDocSchema,
   parseIssueKey,
   typeOfId,
   workspaceDocSchema,
@@ -6,7 +7,8 @@ import {
   type ProjectDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
-import type { CouchClient } from '../../db/couch-client.ts';
+import type { CouchClient, CouchDoc } from '../../db/couch-client.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
 
 /**
  * The live documents of some types in a workspace database, each checked against the domain's
@@ -33,24 +35,37 @@ export async function readDocs<K extends DocType>(
   return docs;
 }
 
-/** The issue a key names (`ENG-12`, any case): its project's, by number; undefined if none. */
-export function findByKey(
-  projects: readonly ProjectDoc[],
-  issues: readonly IssueDoc[],
+/**
+ * The issue a key names (`ENG-12`, any case), read by id as the database holds it now: its
+ * project's by number, found in the instance's index of the workspace's issues (issue-index.ts)
+ * rather than by reading every issue. Undefined if there is none.
+ */
+export async function readByKey(
+  couch: CouchClient,
+  index: IssueIndex,
+  dbName: string,
   key: string,
-): { issue: IssueDoc; project: ProjectDoc } | undefined {
+  projects?: readonly ProjectDoc[],
+): Promise<{ issue: IssueDoc; project: ProjectDoc } | undefined> {
   const parsed = parseIssueKey(key.toUpperCase());
-  const project = parsed && projects.find((p) => p.key === parsed.projectKey);
-  const issue =
-    project && issues.find((i) => i.projectId === project._id && i.number === parsed.number);
-  return issue && project ? { issue, project } : undefined;
+  if (!parsed) return undefined;
+  const project = (projects ?? (await readDocs(couch, dbName, 'project'))).find(
+    (p) => p.key === parsed.projectKey,
+  );
+  if (!project) return undefined;
+  const id = (await index.of(dbName)).idOf(project._id, parsed.number);
+  const issue = id ? await readIssue(couch, dbName, id) : null;
+  return issue && issue.projectId === project._id && issue.number === parsed.number
+    ? { issue, project }
+    : undefined;
 }
 
-/** `findByKey` over the workspace database as it is now. */
-export async function readByKey(couch: CouchClient, dbName: string, key: string) {
-  const [projects, issues] = await Promise.all([
-    readDocs(couch, dbName, 'project'),
-    readDocs(couch, dbName, 'issue'),
-  ]);
-  return findByKey(projects, issues, key);
+/** An issue by id as the database holds it now (at quorum on a cluster), or null. */
+export async function readIssue(
+  couch: CouchClient,
+  dbName: string,
+  id: string,
+): Promise<IssueDoc | null> {
+  const parsed = issueDocSchema.safeParse(await couch.getDoc<CouchDoc>(dbName, id));
+  return parsed.success ? parsed.data : null;
 }
