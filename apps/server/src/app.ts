@@ -317,7 +317,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // GitHub (SPEC §11): the connection for admins, and GitHub's signed deliveries.
   const connections = new GithubConnections(store, secretBox);
   await app.register(githubRoutes, { connections, publicUrl: config.publicUrl });
-  await app.register(githubHookRoutes, { store, couch, connections, issueIndex });
+  await app.register(githubHookRoutes, {
+    store,
+    couch,
+    connections,
+    issueIndex,
+    share,
+    now: options.now,
+  });
   await app.register(dataRoutes, { store, share });
   // Files pasted or dropped into issues (SPEC §11), kept beside each workspace's database.
   await app.register(fileRoutes, {

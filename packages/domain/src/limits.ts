@@ -34,6 +34,11 @@ export const LIMITS = {
   apiRequestsPerTokenPerMinute: 1_000,
   /** SPEC §11. */
   webhooksPerWorkspace: 20,
+  /**
+   * Deliveries GitHub's receiver takes for one workspace a minute: a busy organisation sends far
+   * fewer; anyone sending more is refused before a byte of the body is read.
+   */
+  githubDeliveriesPerWorkspacePerMinute: 600,
   /** SPEC §11: how long a delivery is retried. */
   webhookRetryMs: 24 * 60 * 60 * 1000,
   /** SPEC §11 (a workspace's total is configurable on the server). */

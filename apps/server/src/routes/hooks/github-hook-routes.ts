@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore, WorkspaceRecord } from '../../db/app-store.ts';
 import type { CouchClient } from '../../db/couch-client.ts';
@@ -10,6 +11,7 @@ import type {
 } from '../../integrations/github/github-connection.ts';
 import { mentionsOf } from '../../integrations/github/github-events.ts';
 import { workspaceIdOf } from '../../workspaces/invitations.ts';
+import { RateLimiter } from '../../rate-limiter.ts';
 import type { IssueIndex } from '../../workspaces/issue-index.ts';
 
 /** GitHub's own limit on a delivery's payload. */
@@ -39,6 +41,9 @@ export async function githubHookRoutes(
     couch: CouchClient;
     connections: GithubConnections;
     issueIndex: IssueIndex;
+    /** This instance's share of a limit (instanceShare); the whole limit by default. */
+    share?: (limit: number) => number;
+    now?: () => number;
   },
 ) {
   // The signature is over the raw bytes: keep them as they came, whatever the type says.
@@ -47,6 +52,13 @@ export async function githubHookRoutes(
     '*',
     { parseAs: 'buffer', bodyLimit: PAYLOAD_LIMIT },
     (_req, body, done) => done(null, body),
+  );
+
+  const share = opts.share ?? ((limit: number) => limit);
+  const deliveries = new RateLimiter(
+    share(LIMITS.githubDeliveriesPerWorkspacePerMinute),
+    60_000,
+    opts.now,
   );
 
   // Found before the body is read: a delivery for no connected workspace is refused without
@@ -60,8 +72,16 @@ export async function githubHookRoutes(
     '/hooks/github/:ws',
     {
       bodyLimit: PAYLOAD_LIMIT,
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         const { ws: slug } = request.params as { ws: string };
+        // Counted per workspace named, found or not: hammering costs the sender, not Keel.
+        if (!deliveries.hit(SLUG.test(slug) ? slug : '')) {
+          reply.header(
+            'retry-after',
+            String(deliveries.retryAfterSeconds(SLUG.test(slug) ? slug : '')),
+          );
+          throw new AppError('RATE_LIMITED');
+        }
         const workspace = SLUG.test(slug) ? await opts.store.workspaceBySlug(slug) : null;
         if (!workspace || workspace.deletingAt) throw new AppError('NOT_FOUND');
         const connection = await opts.connections.get(workspaceIdOf(workspace));

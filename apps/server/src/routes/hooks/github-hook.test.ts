@@ -1,6 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STATES, type ActivityDoc, type IssueDoc, type LinkDoc } from '@keel/domain';
+import {
+  DEFAULT_STATES,
+  LIMITS,
+  type ActivityDoc,
+  type IssueDoc,
+  type LinkDoc,
+} from '@keel/domain';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import { startWithOwnerWorkspace } from '../../testing/workspace-fixture.ts';
@@ -319,6 +325,19 @@ describe('GitHub deliveries refused', () => {
       lastEventAt: string | null;
     };
     expect(status.lastEventAt).not.toBeNull();
+  });
+
+  it('refuses a workspace’s 601st delivery in a minute before reading it: RATE_LIMITED', async () => {
+    // An unconnected name: each is refused at once (404) until the limit, then 429.
+    const answers: number[] = [];
+    for (let i = 0; i < LIMITS.githubDeliveriesPerWorkspacePerMinute; i++)
+      answers.push((await deliver('ping', {}, { slug: 'flooded' })).status);
+    expect(answers.every((s) => s === 404)).toBe(true);
+    const last = await fetch(`${server.url}/hooks/github/flooded`, { method: 'POST', body: '{}' });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another workspace is not held back by it.
+    expect((await deliver('ping', {}, { slug: 'other-name' })).status).toBe(404);
   });
 
   it('is connected by owners and admins only, and a device cannot write a link', async () => {
