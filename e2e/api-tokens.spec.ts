@@ -81,6 +81,11 @@ test('the API reference lists the routes, from the account page', async ({ page 
   await expect(page).toHaveURL(/\/api\/v1\/reference$/);
   await expect(page.getByRole('heading', { name: /Keel API/ })).toBeVisible();
   await expect(page.getByText('/api/v1/workspaces/{ws}/issues/{key}').first()).toBeVisible();
+  // Dark when the system is, as the app is.
+  await expect(page.locator('html')).not.toHaveClass(/dark-mode/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark-mode/);
+  await page.screenshot({ path: test.info().outputPath('reference-dark.png') });
 });
 
 test('offline, a token cannot be made, and the dialog keeps what was typed', async ({ page }) => {

@@ -32,7 +32,12 @@ const PAGE = `<!doctype html>
 `;
 
 // In a file of its own: the content security policy runs no inline script.
-const INIT = `window.ui = SwaggerUIBundle({
+// Swagger UI draws itself dark under html.dark-mode: follow the system's scheme, as the app does.
+const INIT = `const dark = window.matchMedia('(prefers-color-scheme: dark)');
+const follow = () => document.documentElement.classList.toggle('dark-mode', dark.matches);
+follow();
+dark.addEventListener('change', follow);
+window.ui = SwaggerUIBundle({
   url: ${JSON.stringify(OPENAPI_PATH)},
   dom_id: '#reference',
   deepLinking: true,
