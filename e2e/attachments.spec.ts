@@ -50,7 +50,7 @@ test('a pasted picture shows in the description at once and for the other member
   await paste(description, { name: 'screen.png', type: 'image/png', base64: PNG });
   await expect(description).toHaveValue(
     new RegExp(
-      `^Here is what I see:\\n!\\[screen\\.png\\]\\(/files/${owner.slug}/attachment:[\\w-]+\\)\\n$`,
+      `^Here is what I see:\\n!\\[screen\\.png\\]\\(/files/${owner.slug}/attachment:[\\w.-]+\\)\\n$`,
     ),
   );
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -75,7 +75,7 @@ test('a pasted picture shows in the description at once and for the other member
   const comment = page.getByRole('textbox', { name: 'Comment' });
   await drop(comment, { name: 'notes.txt', type: 'text/plain', text: 'Steps to reproduce' });
   await expect(comment).toHaveValue(
-    new RegExp(`^\\[notes\\.txt \\(18 B\\)\\]\\(/files/${owner.slug}/attachment:[\\w-]+\\)\\n$`),
+    new RegExp(`^\\[notes\\.txt \\(18 B\\)\\]\\(/files/${owner.slug}/attachment:[\\w.-]+\\)\\n$`),
   );
   await expect(keel.syncIndicator()).toHaveText('Offline — 1 change saved on this device');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();

@@ -61,7 +61,7 @@ const AUTHOR_FIELD: Record<AuthoredType, string> = {
 
 const make: Record<DocType, (by: string) => Raw> = {
   attachment: (by) => ({
-    _id: 'attachment:f1',
+    _id: `attachment:${by || 'u1'}.f1f1f1f1f1`,
     type: 'attachment',
     createdAt: T0,
     updatedAt: T0,

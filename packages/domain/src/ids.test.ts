@@ -12,12 +12,14 @@ import {
   relationId,
   typeOfId,
   cycleId,
+  newAttachmentId,
+  uploaderOfAttachment,
 } from './ids.ts';
 
 const tail = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 // A relation's tail is its kind and its two issues (`relationId`), a cycle's its project and
 // number (`cycleId`), a favourite's its person and target (`favoriteId`): never a free one.
-const FIXED_TAILS: readonly string[] = ['relation', 'cycle', 'favorite'];
+const FIXED_TAILS: readonly string[] = ['relation', 'cycle', 'favorite', 'attachment'];
 const docType = fc.constantFrom(...DOC_TYPES.filter((t) => !FIXED_TAILS.includes(t)));
 const projectKey = fc.stringMatching(/^[A-Z][A-Z0-9]{1,4}$/);
 const issueNumber = fc.integer({ min: 1, max: 999_999_999 });
@@ -134,6 +136,17 @@ describe('document ids', () => {
       expect(typeOfId(id)).toBe(type);
       expect(id.length).toBeLessThanOrEqual(120);
     }
+  });
+});
+
+describe('attachment ids', () => {
+  it('start with their uploader’s id, so another member cannot take one first', () => {
+    const id = newAttachmentId('user_1');
+    expect(typeOfId(id)).toBe('attachment');
+    expect(uploaderOfAttachment(id)).toBe('user_1');
+    expect(id.length).toBeLessThanOrEqual(120);
+    for (const bad of ['attachment:abc', 'attachment:u1.short', 'attachment:.abcdefghij'])
+      expect(uploaderOfAttachment(bad), bad).toBeNull();
   });
 });
 

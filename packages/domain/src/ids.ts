@@ -29,10 +29,13 @@ const RELATION_TAIL = /^(blocks|relates|duplicates)\.[A-Za-z0-9_-]{1,64}\.[A-Za-
 const CYCLE_TAIL = /^[A-Za-z0-9_-]{1,64}\.[1-9][0-9]{0,5}$/;
 // A favourite's id is its person's id, then its target's type and tail (favorites.ts).
 const FAVORITE_TAIL = /^[A-Za-z0-9_-]{1,64}\.(issue|project|view|cycle)\.[A-Za-z0-9_.-]{1,80}$/;
+// A file's id is its uploader's id and a random part (`attachmentId`).
+const ATTACHMENT_TAIL = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{8,64}$/;
 const TAILS: Partial<Record<string, RegExp>> = {
   relation: RELATION_TAIL,
   cycle: CYCLE_TAIL,
   favorite: FAVORITE_TAIL,
+  attachment: ATTACHMENT_TAIL,
 };
 
 export function docId(type: DocType, tail: string): string {
@@ -48,6 +51,20 @@ export function typeOfId(id: string): DocType | null {
   if (!(DOC_TYPES as readonly string[]).includes(type)) return null;
   if (!(TAILS[type] ?? ID_TAIL).test(tail)) return null;
   return type as DocType;
+}
+
+/**
+ * A new file's id (SPEC §11), made by the uploader's device so its text can name the file before
+ * it is uploaded. It starts with the uploader's id, which the server checks: an id seen in
+ * someone's text cannot be taken by another member first.
+ */
+export function newAttachmentId(userId: string): string {
+  return docId('attachment', `${userId}.${newIdTail()}`);
+}
+
+/** Whose file an attachment id says it is (`newAttachmentId`), or null when it is not one. */
+export function uploaderOfAttachment(id: string): string | null {
+  return typeOfId(id) === 'attachment' ? id.slice('attachment:'.length).split('.')[0]! : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { idTail } from '@keel/domain';
+import { AppError } from '../app-error.ts';
 import { CouchClient, couchFailure } from '../db/couch-client.ts';
 
 /**
@@ -41,6 +42,13 @@ export async function putFileBytes(
       `file:${idTail(attachmentId)}`,
     );
     res = await put(held?._rev);
+  }
+  // Still in conflict: the same uploader sending this id twice at once. Said, not a failure.
+  if (res.status === 409) {
+    await res.body?.cancel();
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'attachmentId', message: 'This file is being uploaded already' }],
+    });
   }
   if (!res.ok) throw couchFailure(res.status, `PUT file ${attachmentId}`, await res.text());
   await res.body?.cancel();

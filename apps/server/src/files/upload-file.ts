@@ -4,6 +4,7 @@ import {
   attachmentNameSchema,
   LIMITS,
   typeOfId,
+  uploaderOfAttachment,
   zodErrors,
   type AttachmentDoc,
 } from '@keel/domain';
@@ -45,6 +46,11 @@ export async function uploadFile(
       errors: [{ path: 'file', message: 'The file is empty' }],
     });
   if (upload.bytes.length > LIMITS.attachmentBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  // An id names its uploader: one seen in another member's text cannot be taken first.
+  if (uploaderOfAttachment(upload.attachmentId) !== access.userId)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'attachmentId', message: 'A file’s id starts with its uploader’s' }],
+    });
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
 
   const held = await couch.getDoc<AttachmentDoc & { _rev: string }>(db, upload.attachmentId);
@@ -94,7 +100,10 @@ export async function uploadFile(
     // The same upload through another instance a moment before: its document stands.
     if (!(error instanceof CouchConflict)) throw error;
     const won = await couch.getDoc<AttachmentDoc>(db, upload.attachmentId);
-    if (won?.sha256 !== sha256) throw error;
+    if (won?.sha256 !== sha256)
+      throw new AppError('VALIDATION_FAILED', {
+        errors: [{ path: 'attachmentId', message: 'Another file has this id' }],
+      });
     return won;
   }
   return doc;

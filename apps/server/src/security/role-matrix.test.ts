@@ -5,6 +5,7 @@ import {
   dayOf,
   DEFAULT_STATES,
   newActivityDocument,
+  newAttachmentId,
   newDocId,
   newRelation,
   type RelationSide,
@@ -424,7 +425,7 @@ const project = (createdBy: string) =>
     now: now(),
   });
 const attachment = (createdBy: string, issueId: string): AttachmentDoc => ({
-  _id: newDocId('attachment'),
+  _id: newAttachmentId(createdBy),
   type: 'attachment',
   name: 'notes.txt',
   size: 12,
@@ -645,7 +646,7 @@ const ROWS: Row[] = [
     WRITERS,
     async ({ as, seed }) => {
       const target = await seed(issue(as.userId));
-      const id = newDocId('attachment');
+      const id = newAttachmentId(as.userId);
       return {
         res: await as.browser.request(
           `/files/${ws.slug}/${id}?issueId=${target._id}&name=notes.txt`,
@@ -667,7 +668,7 @@ const ROWS: Row[] = [
     ALL,
     async ({ as, other, seed }) => {
       const target = await seed(issue(other.userId));
-      const id = newDocId('attachment');
+      const id = newAttachmentId(people.get('owner')!.userId);
       const put = await people
         .get('owner')!
         .browser.request(`/files/${ws.slug}/${id}?issueId=${target._id}&name=notes.txt`, {

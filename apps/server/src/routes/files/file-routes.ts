@@ -47,7 +47,11 @@ export async function fileRoutes(
     '/files/:ws/:attachmentId',
     { bodyLimit: LIMITS.attachmentBytes, onRequest: allow('attachment:upload') },
     async (request, reply) => {
-      const { access, attachmentId } = accesses.get(request)!;
+      const { attachmentId } = accesses.get(request)!;
+      // Asked again once the bytes are in: someone removed or made a viewer while a slow upload
+      // came in does not get it kept.
+      const access = await workspaceAccess(request, opts.store, request.params.ws);
+      if (!can(access.role, 'attachment:upload')) throw new AppError('FORBIDDEN');
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const doc = await uploadFile(
         opts.store.couch,

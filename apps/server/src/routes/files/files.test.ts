@@ -1,4 +1,4 @@
-import { newDocId } from '@keel/domain';
+import { newAttachmentId } from '@keel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, newAccount, signUp } from '../../testing/browser-session.ts';
 import {
@@ -70,7 +70,7 @@ const upload = (
     headers?: Record<string, string>;
   } = {},
 ) => {
-  const id = o.id ?? newDocId('attachment');
+  const id = o.id ?? newAttachmentId(memberId);
   const query = new URLSearchParams({ issueId: o.issue ?? issueId, name: o.name ?? 'pixel.png' });
   return as.request(`/files/${ws.slug}/${id}?${query}`, {
     method: 'PUT',
@@ -82,7 +82,7 @@ const codeOf = async (res: Response) => ((await res.json()) as { code: string })
 
 describe('PUT and GET /files/:ws/:attachmentId', () => {
   it('keeps a picture, describes it in the workspace, and serves it to show but never to run', async () => {
-    const id = newDocId('attachment');
+    const id = newAttachmentId(memberId);
     const res = await upload(member, PNG, { id, name: 'Screen shot “1”.png' });
     expect(res.status).toBe(201);
     const described = await res.json();
@@ -121,7 +121,7 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
   });
 
   it('serves text of any kind as plain text to download, HTML and SVG included', async () => {
-    const id = newDocId('attachment');
+    const id = newAttachmentId(memberId);
     const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
     const res = await upload(member, html, { id, name: 'page.html', type: 'text/html' });
     expect(res.status).toBe(201);
@@ -152,6 +152,11 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     expect(await codeOf(noName)).toBe('VALIDATION_FAILED');
     const noIssue = await upload(member, PNG, { issue: 'project:nope' });
     expect(await codeOf(noIssue)).toBe('VALIDATION_FAILED');
+    // An id names its uploader: one seen in someone else's text cannot be taken first.
+    const taken = await upload(member, PNG, { id: newAttachmentId(ws.userId) });
+    expect(((await taken.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      'A file’s id starts with its uploader’s',
+    );
     const badId = await member.request(`/files/${ws.slug}/issue:abc?issueId=${issueId}&name=a`, {
       method: 'PUT',
       body: PNG,
@@ -163,7 +168,7 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
   it('lets viewers read but not upload; strangers, removed members and other sites get nothing', async () => {
     const forbidden = await upload(viewer, PNG);
     expect(forbidden.status).toBe(403);
-    const id = newDocId('attachment');
+    const id = newAttachmentId(memberId);
     expect((await upload(member, PNG, { id })).status).toBe(201);
 
     const stranger = new BrowserSession(server.url);
@@ -183,11 +188,39 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     });
     expect(removed.status).toBe(204);
     expect((await leaving.request(`/files/${ws.slug}/${id}`)).status).toBe(404);
+
+    // Removed while a slow upload comes in: asked again once the bytes are in, and not kept.
+    const { session: slow, id: slowId } = await join('member');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(PNG.subarray(0, 10)));
+        await gate;
+        controller.enqueue(new Uint8Array(PNG.subarray(10)));
+        controller.close();
+      },
+    });
+    const slowId2 = newAttachmentId(slowId);
+    const pending = slow.request(`/files/${ws.slug}/${slowId2}?issueId=${issueId}&name=slow.png`, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'image/png' },
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const gone = await owner.request(`/api/workspaces/${ws.slug}/members/${slowId}`, {
+      method: 'DELETE',
+    });
+    expect(gone.status).toBe(204);
+    release();
+    expect((await pending).status).toBe(404);
+    expect(await server.couch.getDoc(dbName, slowId2)).toBeNull();
   });
 
   it('a device may not write a file’s description, but its uploader may delete it: then it is gone', async () => {
     const forged = {
-      _id: newDocId('attachment'),
+      _id: newAttachmentId(memberId),
       type: 'attachment',
       name: 'x.png',
       size: 10,
@@ -204,7 +237,7 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     });
     expect(((await res.json()) as { error?: string }[])[0]?.error).toBe('forbidden');
 
-    const id = newDocId('attachment');
+    const id = newAttachmentId(memberId);
     expect((await upload(member, PNG, { id })).status).toBe(201);
     const held = (await server.couch.getDoc<{ _id: string; _rev: string }>(dbName, id))!;
     const byViewer = await viewer.request(`/db/${ws.slug}/_bulk_docs`, {
@@ -220,7 +253,7 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     expect((await member.request(`/files/${ws.slug}/${id}`)).status).toBe(404);
 
     // Its bytes go at the next sweep; a file still described keeps its own.
-    const kept = newDocId('attachment');
+    const kept = newAttachmentId(memberId);
     expect((await upload(member, PNG, { id: kept })).status).toBe(201);
     const workspace = (await server.store.workspaceBySlug(ws.slug))!;
     const filesDb = `${dbName}_files`;
@@ -244,7 +277,7 @@ describe('a workspace’s room for files', () => {
         json: { docs: [issue] },
       });
       const put = await gone.owner.request(
-        `/files/${gone.ws.slug}/${newDocId('attachment')}?issueId=${issue._id}&name=a.txt`,
+        `/files/${gone.ws.slug}/${newAttachmentId(gone.ws.userId)}?issueId=${issue._id}&name=a.txt`,
         { method: 'PUT', body: 'kept', headers: { 'content-type': 'text/plain' } },
       );
       expect(put.status).toBe(201);
@@ -272,7 +305,7 @@ describe('a workspace’s room for files', () => {
       const half = Buffer.alloc(600 * 1024, 7);
       const put = () =>
         small.owner.request(
-          `/files/${small.ws.slug}/${newDocId('attachment')}?issueId=${issue._id}&name=blob.bin`,
+          `/files/${small.ws.slug}/${newAttachmentId(small.ws.userId)}?issueId=${issue._id}&name=blob.bin`,
           { method: 'PUT', body: half, headers: { 'content-type': 'application/octet-stream' } },
         );
       expect((await put()).status).toBe(201);

@@ -1,4 +1,4 @@
-import { errorMessage, newDocId, type ErrorCode } from '@keel/domain';
+import { errorMessage, newAttachmentId, type ErrorCode } from '@keel/domain';
 import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import { parseProblem } from '../../shared/lib/problem.ts';
 import { UploadQueue, type QueuedFile } from './upload-queue.ts';
@@ -66,7 +66,7 @@ export class FileUploader {
 
   /** Keep `file` on the device for `issueId` and start sending it; its id and address. */
   async add(file: File, issueId: string): Promise<{ id: string; url: string }> {
-    const id = newDocId('attachment');
+    const id = newAttachmentId(this.deps.userId);
     const url = fileUrl(this.deps.slug, id);
     await this.queue.add({
       id,

@@ -33,8 +33,13 @@ export function useAttachFiles(issueId: string | undefined): Handlers {
         showToast(`“${file.name}” was not attached: the file is empty.`, 'error');
         continue;
       }
-      const { url } = await session.files.add(file, issueId);
-      texts.push(attachmentMarkdown(file, url));
+      try {
+        const { url } = await session.files.add(file, issueId);
+        texts.push(attachmentMarkdown(file, url));
+      } catch {
+        // The device had no room to keep it (IndexedDB's quota): nothing names a file not kept.
+        showToast(`“${file.name}” was not attached: ${errorMessage('STORAGE_FULL')}`, 'error');
+      }
     }
     if (texts.length) insertAtCaret(area, texts.join('\n'));
   };
