@@ -12,6 +12,7 @@ import {
   newIssueDocument,
   transitionTimes,
   type CommentDoc,
+  type FieldError,
   type ImportForeignBody,
   type ImportForeignResponse,
   type IssueDoc,
@@ -58,7 +59,7 @@ export async function importForeign(
   const couch = store.couch;
   const project = await importTarget(couch, db, body.projectId);
   const read = readExport(body.source, body.file.replace(/^\uFEFF/, ''));
-  const foreign = checkRead(read.issues, read.problems);
+  const { issues: foreign, errors: readErrors } = checkRead(read.issues, read.problems);
 
   const issueId = idsFor(body.source, project._id);
   await couch.settled(db);
@@ -66,7 +67,7 @@ export async function importForeign(
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
     projectPlace(couch, db, project._id),
-    liveIssues(
+    liveIds(
       couch,
       db,
       foreign.flatMap((i) => [
@@ -87,7 +88,19 @@ export async function importForeign(
     commentId: (id, index) => docId('comment', tail(`${id}\n${index}`)),
     existing: new Set(existing.keys()),
   });
-  if (!plan.ok) throw new AppError('VALIDATION_FAILED', { errors: plan.errors });
+  const problems = [...readErrors, ...(plan.ok ? [] : plan.errors)];
+  if (problems.length || !plan.ok)
+    throw new AppError('VALIDATION_FAILED', { errors: listed(problems) });
+  // An issue deleted since it was imported comes back; its comments were never deleted (a
+  // deletion leaves them, unreachable), so those still there are not written again.
+  const held = await liveIds(
+    couch,
+    db,
+    plan.issues.flatMap((p) => p.comments.map((c) => c.id)),
+  );
+  for (const planned of plan.issues)
+    planned.comments = planned.comments.filter((c) => !held.has(c.id));
+
   if (plan.newLabels.length && !can(access.role, 'label:create')) throw new AppError('FORBIDDEN');
   checkWorkspaceRoom(place.issueCount, plan.issues.length, 'file');
   const answer = {
@@ -149,35 +162,69 @@ export async function importForeign(
   };
 }
 
-/** The file as read, or its problems; a key twice in one file is one of them. */
+/**
+ * The file as read, and its rows' problems (a key twice in one file is one of them); a file that
+ * cannot be read at all (no key column, not JSON, too many rows) is refused at once.
+ */
 function checkRead(
   issues: ForeignIssue[],
   problems: { row: number; column: string; message: string }[],
-): ForeignIssue[] {
-  const errors = problems.map((p) => ({
-    path: p.row > 0 ? `row ${p.row}: ${p.column}` : 'file',
+): { issues: ForeignIssue[]; errors: FieldError[] } {
+  // Row 0 is the file itself (a column missing, not a list): nothing else can be read.
+  const whole = problems.filter((p) => p.row === 0);
+  if (whole.length)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: whole.map((p) => ({ path: 'file', message: p.message })),
+    });
+  if (issues.length === 0 && problems.length === 0)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'file', message: 'The file has no issues in it' }],
+    });
+  if (issues.length > LIMITS.importRows)
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [
+        {
+          path: 'file',
+          message: `A file can hold at most ${LIMITS.importRows.toLocaleString('en')} issues`,
+        },
+      ],
+    });
+  const errors: FieldError[] = problems.map((p) => ({
+    path: `row ${p.row}: ${p.column}`,
     message: p.message,
   }));
   const rowOf = new Map<string, number>();
+  const unique: ForeignIssue[] = [];
   for (const issue of issues) {
     const first = rowOf.get(issue.sourceKey);
-    if (first !== undefined)
+    if (first === undefined) {
+      rowOf.set(issue.sourceKey, issue.row);
+      unique.push(issue);
+    } else
       errors.push({
         path: `row ${issue.row}: key`,
         message: `${issue.sourceKey} is also in row ${first}`,
       });
-    else rowOf.set(issue.sourceKey, issue.row);
   }
-  if (!errors.length && issues.length === 0)
-    errors.push({ path: 'file', message: 'The file has no issues in it' });
-  if (issues.length > LIMITS.importRows)
-    errors.push({
-      path: 'file',
-      message: `A file can hold at most ${LIMITS.importRows.toLocaleString('en')} issues`,
-    });
-  if (errors.length) throw new AppError('VALIDATION_FAILED', { errors: errors.slice(0, 51) });
-  return issues;
+  return { issues: unique, errors };
 }
+
+/** Problems by row, in the file's order (the mapping's first), at most 50 and how many more. */
+function listed(errors: readonly FieldError[]): FieldError[] {
+  const rowOf = (e: FieldError) => Number(/^row (\d+)/.exec(e.path)?.[1] ?? 0);
+  const sorted = [...errors].sort((a, b) => rowOf(a) - rowOf(b));
+  if (sorted.length <= MAX_LISTED) return sorted;
+  const more = sorted.length - MAX_LISTED;
+  return [
+    ...sorted.slice(0, MAX_LISTED),
+    {
+      path: 'file',
+      message: `…and ${more.toLocaleString('en')} more ${more === 1 ? 'problem' : 'problems'}`,
+    },
+  ];
+}
+
+const MAX_LISTED = 50;
 
 /**
  * An issue's id from its tool and key. A GitHub issue known by its number alone (`#31`: the
@@ -192,8 +239,8 @@ function idsFor(source: ImportForeignBody['source'], projectId: string) {
 
 const tail = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 24);
 
-/** Of these issue ids, those that exist and are not deleted (an issue deleted since comes back). */
-async function liveIssues(
+/** Of these ids, those that exist and are not deleted (an issue deleted since comes back). */
+async function liveIds(
   couch: CouchClient,
   db: string,
   ids: string[],

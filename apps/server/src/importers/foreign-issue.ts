@@ -42,7 +42,10 @@ export interface ForeignIssue {
   comments: ForeignComment[];
 }
 
-/** A row's problem, said as the check step shows it: which row, which column, what is wrong. */
+/**
+ * A row's problem, said as the check step shows it: which row, which column, what is wrong. Row 0
+ * is the file as a whole (a column missing, not JSON): nothing in it can be read.
+ */
 export interface ForeignProblem {
   row: number;
   column: string;

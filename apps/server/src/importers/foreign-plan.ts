@@ -64,8 +64,6 @@ export type Plan =
   | { ok: false; errors: FieldError[] }
   | { ok: true; issues: PlannedIssue[]; mapped: Mapped; notes: string[]; newLabels: string[] };
 
-const MAX_ERRORS = 50;
-
 /**
  * Which of the tool's states, priorities and people the file uses, how often, and what each
  * maps to: the importer's choice where one was sent, else the suggestion.
@@ -122,8 +120,8 @@ function mappingErrors(mapped: Mapped, ctx: PlanContext): FieldError[] {
  */
 export function planImport(issues: readonly ForeignIssue[], ctx: PlanContext): Plan {
   const mapped = mapValues(issues, ctx);
+  // Every problem is said at once: a bad choice in the mapping and each row's.
   const errors = mappingErrors(mapped, ctx);
-  if (errors.length) return { ok: false, errors };
   const stateOf = new Map(mapped.states.map((m) => [m.from, m.to]));
   const priorityOf = new Map(mapped.priorities.map((m) => [m.from, m.to]));
   const personOf = new Map(mapped.people.map((m) => [m.from, m.to]));
@@ -210,10 +208,6 @@ export function planImport(issues: readonly ForeignIssue[], ctx: PlanContext): P
         finishedAt: issue.finishedAt && pastOrNow(issue.finishedAt, ctx.now),
         comments,
       });
-    if (errors.length >= MAX_ERRORS) {
-      errors.push({ path: 'file', message: `Only the first ${MAX_ERRORS} problems are listed` });
-      break;
-    }
   }
   if (errors.length) return { ok: false, errors };
   return {

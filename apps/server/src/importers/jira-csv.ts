@@ -20,7 +20,7 @@ export function readJiraCsv(text: string): ForeignRead {
   for (const needed of ['issue key', 'summary'])
     if (!columns.includes(needed))
       problems.push({
-        row: 1,
+        row: 0,
         column: needed,
         message: `The file has no ${needed === 'issue key' ? 'Issue key' : 'Summary'} column`,
       });

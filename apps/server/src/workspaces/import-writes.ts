@@ -148,20 +148,37 @@ export async function writeAllOrNothing(
       for (const r of results)
         if (r.ok && r.rev) written.push({ _id: r.id, _rev: r.rev, _deleted: true });
       const failed = results.find((r) => r.error);
+      if (failed?.error === 'conflict') throw new WrittenMeanwhile(failed.id);
       if (failed) throw new Error(`Import write refused: ${failed.error} ${failed.reason ?? ''}`);
     }
   } catch (error) {
     const issues = written.filter((w) => w._id.startsWith('issue:')).length;
     const undone = await takeBack(couch, db, written);
-    const message = undone
-      ? 'Nothing was imported.'
-      : `The import stopped part-way: ${issues} issues were written. Check the project before importing again.`;
-    throw new AppError(error instanceof AppError ? error.code : 'INTERNAL', {
+    const meanwhile = error instanceof WrittenMeanwhile;
+    const message = !undone
+      ? `The import stopped part-way: ${issues} issues were written. Check the project before importing again.`
+      : meanwhile
+        ? 'Nothing was imported: some of it was written meanwhile (the same file imported at once from elsewhere?). Check the file again.'
+        : 'Nothing was imported.';
+    // Written meanwhile is not a failure of Keel's: the check, made again, says what is left.
+    const code = meanwhile
+      ? 'VALIDATION_FAILED'
+      : error instanceof AppError
+        ? error.code
+        : 'INTERNAL';
+    throw new AppError(code, {
       cause: error,
       detail: message,
       errors: [{ path: 'import', message }],
       params: { requestId },
     });
+  }
+}
+
+/** A document of the import that exists already: written since the import was checked. */
+class WrittenMeanwhile extends Error {
+  constructor(readonly id: string) {
+    super(`Written meanwhile: ${id}`);
   }
 }
 

@@ -181,8 +181,14 @@ describe('POST /api/workspaces/:ws/import', () => {
     await expect(
       writeAllOrNothing(server.couch, workspace.dbName, docs, 'req-1'),
     ).rejects.toMatchObject({
-      code: 'INTERNAL',
-      errors: [{ path: 'import', message: 'Nothing was imported.' }],
+      code: 'VALIDATION_FAILED',
+      errors: [
+        {
+          path: 'import',
+          message:
+            'Nothing was imported: some of it was written meanwhile (the same file imported at once from elsewhere?). Check the file again.',
+        },
+      ],
     });
     // Read by id: on a cluster a range is answered from one copy of each shard and can still
     // list documents deleted a moment ago (decision 013).
