@@ -1,5 +1,5 @@
 import { newDocId } from '@keel/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CouchDoc } from '../db/couch-client.ts';
 import {
   createWorkspaceAs,
@@ -57,22 +57,45 @@ describe('IssueIndex', () => {
     expect(later.firstSortOrder('project:other')).toBeNull();
   });
 
-  it('reads a workspace again once it has let it go, and uses of one at once share a catch-up', async () => {
-    const index = new IssueIndex(server.couch, 1);
+  it('reads a workspace again once it has let it go (by count, or by issues in all)', async () => {
+    const index = new IssueIndex(server.couch, { workspaces: 1, issues: 1_000 });
     const first = await index.of(dbName);
     const otherWs = await createWorkspaceAs(owner, 'index-two');
     const otherDb = (await server.store.workspaceBySlug(otherWs.slug))!.dbName;
-    {
-      await index.of(otherDb);
-      // The first was let go (one kept): read again, and it is another object, caught up.
-      const again = await index.of(dbName);
-      expect(again).not.toBe(first);
-      const id = newDocId('issue');
-      await put({ ...issueDoc(ws, { number: 40 }), _id: id });
-      const [a, b] = await Promise.all([index.of(dbName), index.of(dbName)]);
-      expect(a).toBe(b);
-      expect(a.idOf(ws.projectId, 40)).toBe(id);
-    }
+    await index.of(otherDb);
+    // The first was let go (one kept): read again, another object, caught up.
+    expect(await index.of(dbName)).not.toBe(first);
+
+    const small = new IssueIndex(server.couch, { workspaces: 8, issues: 1 });
+    const many = await small.of(dbName);
+    expect(many.size).toBeGreaterThan(1);
+    await small.of(otherDb);
+    // Over the issues it may keep: the one not just used goes.
+    expect(await small.of(dbName)).not.toBe(many);
+  });
+
+  it('shares one catch-up among uses at once, each seeing what was written before it asked', async () => {
+    const index = new IssueIndex(server.couch);
+    await index.of(dbName);
+    const reads = vi.spyOn(server.couch, 'json');
+    const id = newDocId('issue');
+    await put({ ...issueDoc(ws, { number: 41 }), _id: id });
+    const all = await Promise.all(Array.from({ length: 5 }, () => index.of(dbName)));
+    const changes = reads.mock.calls.filter(([, path]) => String(path).endsWith('/_changes'));
+    reads.mockRestore();
+    // The first use's catch-up, and one more shared by the four that came while it ran.
+    expect(changes.length).toBeLessThanOrEqual(2);
+    for (const issues of all) expect(issues.idOf(ws.projectId, 41)).toBe(id);
+  });
+
+  it('fails every use waiting on a reading that failed, and keeps nothing of it', async () => {
+    const index = new IssueIndex(server.couch);
+    const [a, b] = await Promise.allSettled([
+      index.of('keel_ws_missing'),
+      index.of('keel_ws_missing'),
+    ]);
+    expect(a.status).toBe('rejected');
+    expect(b.status).toBe('rejected');
   });
 
   it('says a database it cannot read, and does not keep the failure', async () => {

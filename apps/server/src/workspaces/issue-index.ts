@@ -79,6 +79,8 @@ interface Entry {
   seq: string;
   /** The last catch-up (or the first reading): the next waits for it. */
   ready: Promise<void>;
+  /** A catch-up asked for and not begun: whoever asks meanwhile waits for that one. */
+  queued: Promise<void> | null;
 }
 
 /**
@@ -92,7 +94,7 @@ export class IssueIndex {
 
   constructor(
     private readonly couch: CouchClient,
-    private readonly keep = 8,
+    private readonly limits = { workspaces: 8, issues: 250_000 },
   ) {}
 
   /** The workspace's issues, caught up with its database as of now. */
@@ -102,15 +104,22 @@ export class IssueIndex {
       // Most recently used last.
       this.entries.delete(dbName);
       this.entries.set(dbName, entry);
-      const current = entry;
-      entry.ready = entry.ready.catch(() => undefined).then(() => this.catchUp(dbName, current));
+      if (!entry.queued) {
+        const current = entry;
+        // After the one before it (a failed reading fails this too, and the entry goes); begun
+        // only then, so it reads every change made before this call.
+        entry.queued = entry.ready.then(() => {
+          current.queued = null;
+          return this.catchUp(dbName, current);
+        });
+        entry.ready = entry.queued;
+      }
     } else {
       const issues = new WorkspaceIssues();
-      const fresh: Entry = { issues, seq: '0', ready: Promise.resolve() };
+      const fresh: Entry = { issues, seq: '0', ready: Promise.resolve(), queued: null };
       fresh.ready = this.build(dbName, fresh);
       this.entries.set(dbName, fresh);
       entry = fresh;
-      while (this.entries.size > this.keep) this.entries.delete(this.entries.keys().next().value!);
     }
     try {
       await entry.ready;
@@ -119,7 +128,20 @@ export class IssueIndex {
       if (this.entries.get(dbName) === entry) this.entries.delete(dbName);
       throw error;
     }
+    this.letGo(dbName);
     return entry.issues;
+  }
+
+  /** The least recently used go while more workspaces, or more issues in all, are kept. */
+  private letGo(keeping: string): void {
+    let issues = 0;
+    for (const entry of this.entries.values()) issues += entry.issues.size;
+    for (const [dbName, entry] of this.entries) {
+      if (this.entries.size <= this.limits.workspaces && issues <= this.limits.issues) return;
+      if (dbName === keeping) continue;
+      this.entries.delete(dbName);
+      issues -= entry.issues.size;
+    }
   }
 
   /** Forget a workspace (deleted). */
@@ -132,6 +154,9 @@ export class IssueIndex {
     // again in the catch-up, and applying it twice changes nothing.
     const info = await this.couch.json<{ update_seq: unknown }>('GET', CouchClient.dbPath(dbName));
     entry.seq = seqText(info.update_seq);
+    // On a cluster a range is read from one copy of each shard: a write answered before the
+    // sequence above must have reached every copy, or it would be in neither read.
+    await this.couch.settled(dbName);
     for await (const page of this.couch.pagesWithPrefix<Record<string, unknown>>(dbName, 'issue:'))
       for (const doc of page) entry.issues.apply(String(doc._id), doc);
     await this.catchUp(dbName, entry);
