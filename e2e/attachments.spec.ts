@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { inviteAndJoin, ownerWithWorkspace, SYNCED } from './support/team.ts';
+import { expectRemovalNotice } from './support/removal.ts';
+import { inviteAndJoin, ownerWithWorkspace, removeMember, SYNCED } from './support/team.ts';
 
 /**
  * SPEC §11's attachments in Chromium through the real server and database: files pasted or
@@ -101,6 +102,23 @@ test('a pasted picture shows in the description at once and for the other member
   await files.getByRole('button', { name: 'Delete file' }).click();
   await expect(files.getByRole('link', { name: 'notes.txt 18 B' })).toHaveCount(0);
   await expect(theirFiles.getByRole('link', { name: 'notes.txt 18 B' })).toHaveCount(0, SYNCED);
+
+  // The member is removed: the files their device kept for offline go with the workspace.
+  await member.page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+  await member.page.reload();
+  await expect(member.page.locator('.issue-description img[alt="screen.png"]')).toBeVisible(SYNCED);
+  const keptFiles = () =>
+    member.page.evaluate(async (slug) => {
+      const cache = await caches.open('keel-files');
+      return (await cache.keys()).filter((r) =>
+        new URL(r.url).pathname.startsWith(`/files/${slug}/`),
+      ).length;
+    }, owner.slug);
+  await expect.poll(keptFiles).toBeGreaterThan(0);
+  await removeMember(owner, member.account.name);
+  await member.page.reload();
+  await expectRemovalNotice(member.page, 'Pictures');
+  await expect.poll(keptFiles).toBe(0);
   await member.context.close();
   await owner.context.close();
 });

@@ -161,6 +161,22 @@ function offlineHeaders(file: File): Record<string, string> {
   };
 }
 
+/**
+ * A workspace this device's person lost: its files kept for offline and those waiting to be
+ * uploaded go with its replica (the server would refuse them now anyway).
+ */
+export async function forgetWorkspaceFiles(userId: string, slug: string): Promise<void> {
+  const queue = new UploadQueue();
+  await queue.removeAll(`${userId} ${slug}`).catch(() => undefined);
+  queue.close();
+  if (!('caches' in window)) return;
+  const cache = await caches.open(FILES_CACHE).catch(() => null);
+  if (!cache) return;
+  const prefix = `${location.origin}${fileUrl(slug, '')}`;
+  for (const request of await cache.keys())
+    if (request.url.startsWith(prefix)) await cache.delete(request);
+}
+
 async function keepForOffline(url: string, file: File): Promise<void> {
   if (!('caches' in window)) return;
   const headers = offlineHeaders(file);

@@ -42,6 +42,11 @@ export class UploadQueue {
     return files.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
   }
 
+  /** Forget every file waiting for `owner` (a workspace its person no longer belongs to). */
+  async removeAll(owner: string): Promise<void> {
+    for (const file of await this.list(owner)) await this.remove(file.id);
+  }
+
   async remove(id: string): Promise<void> {
     const db = await this.handle.open();
     const tx = db.transaction(STORE, 'readwrite');

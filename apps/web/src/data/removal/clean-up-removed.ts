@@ -1,3 +1,4 @@
+import { forgetWorkspaceFiles } from '../files/file-uploader.ts';
 import type { MeResponse } from '@keel/domain';
 import { readJson, writeJson } from '../../shared/lib/local-store.ts';
 import { showToast, TOAST_VISIBLE_MS } from '../../shared/ui/toast-store.ts';
@@ -76,6 +77,7 @@ async function removeReplica(userId: string, removed: RemovedReplica, workspaceN
     await replica.destroy();
   }
   forgetReplica(removed.name);
+  await forgetWorkspaceFiles(userId, removed.slug);
   // A change a closed page left uncommitted (pending-journal.ts) belonged to this replica; with
   // the workspace gone there is nowhere to save it.
   forgetAllPending(removed.name);
