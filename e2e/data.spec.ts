@@ -91,6 +91,7 @@ test('import from Jira: the check shows what each status, priority and person be
   await page.goto(`/${owner.slug}/settings/data`);
   await page.getByLabel('From').selectOption({ label: 'Jira (CSV)' });
   await expect(page.getByText('Export CSV (all fields)')).toBeVisible();
+  await page.getByLabel('Link back to').fill('https://acme.atlassian.net');
   const jira = [
     'Summary,Issue key,Issue id,Status,Priority,Assignee,Created,Labels,Description,Comment',
     'Login broken,PROJ-12,10012,In Progress,Highest,Ada Lovelace,12/Mar/24 3:04 PM,auth,"h3. Steps\n* open *login*","13/Mar/24 9:00 AM;Grace Hopper;Seen it on *Firefox*"',
@@ -140,6 +141,10 @@ test('import from Jira: the check shows what each status, priority and person be
   await expect(page.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent');
   await expect(page.getByText('Imported from')).toBeVisible();
   await expect(page.getByText('imported the issue, created in Jira as PROJ-12')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'PROJ-12' })).toHaveAttribute(
+    'href',
+    'https://acme.atlassian.net/browse/PROJ-12',
+  );
   await expect(page.getByText('Grace Hopper, in Jira:')).toBeVisible();
   await expect(page.getByText('Seen it on Firefox')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();

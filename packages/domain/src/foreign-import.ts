@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIORITIES, prioritySchema } from './fields.ts';
 import { importIssuesBody, importIssuesResponseSchema } from './issue-import.ts';
-import { IMPORT_SOURCES } from './import-sources.ts';
+import { IMPORT_SOURCES, type ImportSource } from './import-sources.ts';
 import { initialState, type StateCategory, type WorkflowState } from './workflow.ts';
 
 /**
@@ -46,6 +46,16 @@ export const importForeignBody = z.strictObject({
   projectId: z.string({ error: 'Choose a project' }).min(1, 'Choose a project'),
   file: z.string({ error: 'Choose a file' }).min(1, 'The file is empty'),
   dryRun: z.boolean().optional(),
+  /**
+   * Where the tool shows its issues (`https://acme.atlassian.net`, `https://linear.app/acme`):
+   * each imported issue links back to its page there. Jira's and Linear's exports give no link;
+   * GitHub's do.
+   */
+  siteUrl: z
+    .string()
+    .max(500)
+    .regex(/^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'Give the address, starting https://')
+    .optional(),
   /** Absent on the check: each value then maps as `suggest…` says. */
   mapping: importMappingSchema.optional(),
 });
@@ -83,6 +93,14 @@ export const importResponseSchema = z.union([
   importForeignResponseSchema,
   importIssuesResponseSchema,
 ]);
+
+/** An issue's page in its tool, from the site's address and the issue's key. */
+export function sourceLink(source: ImportSource, siteUrl: string, key: string): string | null {
+  const base = siteUrl.replace(/\/+$/, '');
+  if (source === 'jira') return `${base}/browse/${encodeURIComponent(key)}`;
+  if (source === 'linear') return `${base}/issue/${encodeURIComponent(key)}`;
+  return null;
+}
 
 const CATEGORY_WORDS: [StateCategory, RegExp][] = [
   ['canceled', /cancel|won'?t|not planned|duplicate|reject|declined|invalid|obsolete/],

@@ -172,11 +172,12 @@ describe('importing another tracker’s export', () => {
       `LIN-1,Make it fast,**Why**: slow,Done,Urgent,${me.email},"Perf, Backend",5,,,2024-05-01T10:00:00.000Z,2024-05-03T10:00:00.000Z,2024-05-10`,
       'LIN-2,Child,,Backlog,No priority,,,,,LIN-1,2024-05-02T10:00:00.000Z,,',
     ].join('\n');
-    const res = await importFile(owner, 'linear', linear);
+    const res = await importFile(owner, 'linear', linear, { siteUrl: 'https://linear.app/acme/' });
     expect(await res.json()).toMatchObject({ issues: 2, newLabels: ['Perf', 'Backend'] });
     const lin = await issuesFrom('linear');
     const parent = lin.find((i) => i.title === 'Make it fast')!;
     expect(parent).toMatchObject({
+      source: { tool: 'linear', key: 'LIN-1', url: 'https://linear.app/acme/issue/LIN-1' },
       assigneeId: me.id,
       stateId: 'done',
       completedAt: '2024-05-03T10:00:00.000Z',
@@ -254,6 +255,10 @@ describe('importing another tracker’s export', () => {
     expect(((await badState.json()) as Problem).errors).toEqual([
       { path: 'mapping.states', message: 'Choose a state of the project for Open' },
       { path: 'mapping.people', message: 'Choose an active member, or nobody, for Someone' },
+    ]);
+    const notHttps = await importFile(owner, 'jira', file, { siteUrl: 'javascript:alert(1)' });
+    expect(((await notHttps.json()) as Problem).errors).toEqual([
+      { path: 'siteUrl', message: 'Give the address, starting https://' },
     ]);
     const unknown = await importFile(owner, 'trello', file);
     expect(unknown.status).toBe(422);

@@ -10,6 +10,7 @@ import {
   newActivityDocument,
   newDocId,
   newIssueDocument,
+  sourceLink,
   transitionTimes,
   type CommentDoc,
   type FieldError,
@@ -60,6 +61,9 @@ export async function importForeign(
   const project = await importTarget(couch, db, body.projectId);
   const read = readExport(body.source, body.file.replace(/^\uFEFF/, ''));
   const { issues: foreign, errors: readErrors } = checkRead(read.issues, read.problems);
+  if (body.siteUrl)
+    for (const issue of foreign)
+      issue.sourceUrl ??= sourceLink(body.source, body.siteUrl, issue.sourceKey);
 
   const issueId = idsFor(body.source, project._id);
   await couch.settled(db);

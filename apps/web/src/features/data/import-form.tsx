@@ -14,6 +14,7 @@ import { call } from '../../shared/lib/api-call.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormActions, FormError } from '../../shared/ui/form-actions.tsx';
 import { SelectField } from '../../shared/ui/select-field.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
 import { useMembers, useProjects } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
@@ -27,6 +28,7 @@ export interface Checked {
   text: string;
   projectId: string;
   source: SourceChoice;
+  siteUrl: string;
   result: ImportIssuesResponse | ImportForeignResponse;
 }
 
@@ -44,6 +46,7 @@ export function ImportForm() {
   const members = useMembers();
   const [source, setSource] = useState<SourceChoice>('keel');
   const [projectId, setProjectId] = useState('');
+  const [siteUrl, setSiteUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<FieldError[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,6 +80,7 @@ export function ImportForm() {
             projectId: to.projectId,
             file: to.text,
             dryRun,
+            ...(to.siteUrl ? { siteUrl: to.siteUrl } : {}),
             ...(mapping && !dryRun ? { mapping } : {}),
           };
     const result = await call(`${base}/import`, importResponseSchema, { method: 'POST', body });
@@ -95,7 +99,7 @@ export function ImportForm() {
     if (file.size > LIMITS.requestBodyBytes * 0.9)
       return setFormError(errorMessage('PAYLOAD_TOO_LARGE'));
     const text = await file.text();
-    const to = { text, projectId: chosenProject, source };
+    const to = { text, projectId: chosenProject, source, siteUrl: info.site ? siteUrl.trim() : '' };
     const result = await send(to, true);
     if (!result) return;
     setChecked({ ...to, file, result });
@@ -119,7 +123,7 @@ export function ImportForm() {
     setFileField((n) => n + 1);
   };
 
-  const visible = problems.filter((p) => p.path !== 'projectId');
+  const visible = problems.filter((p) => p.path !== 'projectId' && p.path !== 'siteUrl');
   const toImport = checked?.result.issues ?? 0;
   return (
     <>
@@ -149,6 +153,21 @@ export function ImportForm() {
             reset();
           }}
         />
+        {info.site ? (
+          <TextField
+            label="Link back to"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={siteUrl}
+            hint={info.site.hint}
+            error={problems.find((p) => p.path === 'siteUrl')?.message}
+            onChange={(e) => {
+              setSiteUrl(e.target.value);
+              reset();
+            }}
+          />
+        ) : null}
         <div className="field">
           <label className="field__label" htmlFor={`${fileHint}-file`}>
             {info.fileLabel}

@@ -10,6 +10,8 @@ export interface SourceInfo {
   accept: string;
   /** How to make the file in that tool, and what comes along. */
   how: string;
+  /** Where the tool's issues live, for links back (Jira's and Linear's exports give none). */
+  site?: { hint: string };
 }
 
 /** Where an import's file comes from, in the order the page offers them. */
@@ -27,6 +29,9 @@ export const SOURCES: readonly SourceInfo[] = [
     fileLabel: 'CSV file',
     accept: '.csv,text/csv',
     how: 'In Jira, search for the issues, then Export → Export CSV (all fields). Keys, statuses, priorities, assignees, labels, parents, story points, created dates and comments come along; descriptions are turned from Jira’s markup into Markdown.',
+    site: {
+      hint: 'Your Jira site, such as https://acme.atlassian.net: each issue links to its page there. Optional.',
+    },
   },
   {
     value: 'linear',
@@ -34,6 +39,9 @@ export const SOURCES: readonly SourceInfo[] = [
     fileLabel: 'CSV file',
     accept: '.csv,text/csv',
     how: 'In Linear, Settings → Import / Export → Export CSV. IDs, statuses, priorities, assignees, labels, estimates, parents, due dates and created dates come along.',
+    site: {
+      hint: 'Your Linear workspace, such as https://linear.app/acme: each issue links to its page there. Optional.',
+    },
   },
   {
     value: 'github',
