@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, LIMITS, type AttachmentDoc, type Permission } from '@keel/domain';
 import { AppError } from '../../app-error.ts';
 import type { AppStore } from '../../db/app-store.ts';
@@ -10,6 +10,9 @@ import { attachmentIdOf, uploadFile } from '../../files/upload-file.ts';
 import { workspaceAccess, type WorkspaceAccess } from '../../workspaces/access.ts';
 
 type Params = { ws: string; attachmentId: string };
+
+/** Uploads one person may have under way on one instance. */
+const UPLOADS_AT_ONCE = 4;
 
 /** Served files never run: no scripts, no plugins, no frames, whatever they hold. */
 const FILE_CSP =
@@ -43,9 +46,30 @@ export async function fileRoutes(
     accesses.set(request, { access, attachmentId: id });
   };
 
+  // An upload's bytes are held in memory while they are checked (25 MB at most): a person's
+  // uploads are taken a few at a time per instance, the rest asked to come again shortly.
+  const uploading = new Map<string, number>();
+  const oneAtATime = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { userId } = accesses.get(request)!.access;
+    const now = uploading.get(userId) ?? 0;
+    if (now >= UPLOADS_AT_ONCE) {
+      reply.header('retry-after', '5');
+      throw new AppError('RATE_LIMITED');
+    }
+    uploading.set(userId, now + 1);
+    reply.raw.once('close', () => {
+      const left = (uploading.get(userId) ?? 1) - 1;
+      if (left > 0) uploading.set(userId, left);
+      else uploading.delete(userId);
+    });
+  };
+
   app.put<{ Params: Params; Querystring: { issueId?: string; name?: string } }>(
     '/files/:ws/:attachmentId',
-    { bodyLimit: LIMITS.attachmentBytes, onRequest: allow('attachment:upload') },
+    {
+      bodyLimit: LIMITS.attachmentBytes,
+      onRequest: [allow('attachment:upload'), oneAtATime],
+    },
     async (request, reply) => {
       const { attachmentId } = accesses.get(request)!;
       // Asked again once the bytes are in: someone removed or made a viewer while a slow upload

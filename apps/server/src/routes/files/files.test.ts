@@ -267,6 +267,41 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
   });
 });
 
+describe('uploads under way', () => {
+  it('takes four of one person’s at once on an instance; a fifth is asked to come again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = () =>
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new Uint8Array(PNG.subarray(0, 10)));
+          await gate;
+          controller.enqueue(new Uint8Array(PNG.subarray(10)));
+          controller.close();
+        },
+      });
+    const send = (body: ReadableStream<Uint8Array> | Buffer) =>
+      member.request(
+        `/files/${ws.slug}/${newAttachmentId(memberId)}?issueId=${issueId}&name=p.png`,
+        {
+          method: 'PUT',
+          body,
+          headers: { 'content-type': 'image/png' },
+          duplex: 'half',
+        } as RequestInit,
+      );
+    const four = Array.from({ length: 4 }, () => send(held()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const fifth = await send(PNG);
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('retry-after')).toBe('5');
+    release();
+    expect((await Promise.all(four)).map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    // Once they are done, the next is taken.
+    expect((await send(PNG)).status).toBe(201);
+  });
+});
+
 describe('a workspace’s room for files', () => {
   it('goes with the workspace: deleting it drops its files', async () => {
     const gone = await startWithOwnerWorkspace('gone', {});
