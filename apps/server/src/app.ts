@@ -65,7 +65,7 @@ import { githubRoutes } from './routes/api/github-routes.ts';
 import { githubHookRoutes } from './routes/hooks/github-hook-routes.ts';
 import { fileRoutes } from './routes/files/file-routes.ts';
 import { IssueIndex } from './workspaces/issue-index.ts';
-import { sweepDeletedFiles } from './files/file-sweep.ts';
+import { FileSweeper } from './files/file-sweep.ts';
 
 export interface KeelApp {
   app: FastifyInstance;
@@ -371,6 +371,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Before the database closes: leases are let go so another instance carries on at once.
   app.addHook('preClose', async () => dispatcher.close());
+  const files = new FileSweeper(couch);
   const sweep = setInterval(() => {
     void finishDeletions();
     // Idempotency keys of the public API are kept a day; older records go.
@@ -380,7 +381,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The bytes of deleted files (SPEC §11) go from each workspace's files database.
     store
       .workspaces()
-      .then((workspaces) => sweepDeletedFiles(couch, workspaces))
+      .then((workspaces) => files.sweep(workspaces))
       .catch((err: unknown) => app.log.warn({ err }, 'sweeping deleted files failed; will retry'));
   }, DELETION_SWEEP_MS);
   sweep.unref();

@@ -7,7 +7,8 @@ import {
   type WorkspaceFixture,
 } from '../../testing/workspace-fixture.ts';
 import type { TestServer } from '../../testing/test-server.ts';
-import { sweepDeletedFiles } from '../../files/file-sweep.ts';
+import { FileSweeper } from '../../files/file-sweep.ts';
+import { putFileBytes } from '../../files/file-store.ts';
 
 /**
  * SPEC §11's attachments against the real server and embedded database: uploaded with the
@@ -259,11 +260,20 @@ describe('PUT and GET /files/:ws/:attachmentId', () => {
     const filesDb = `${dbName}_files`;
     const bytesOf = (attachmentId: string) =>
       server.couch.getDoc(filesDb, `file:${attachmentId.slice('attachment:'.length)}`);
+    // Bytes with no description at all (an upload cut off between its two writes).
+    const orphan = newAttachmentId(memberId);
+    await putFileBytes(server.couch, filesDb, orphan, Buffer.from('cut off'), 'text/plain');
     expect(await bytesOf(id)).not.toBeNull();
-    expect(await sweepDeletedFiles(server.couch, [workspace])).toBeGreaterThanOrEqual(1);
+    const sweeper = new FileSweeper(server.couch);
+    expect(await sweeper.sweep([workspace])).toBe(1);
     expect(await bytesOf(id)).toBeNull();
     expect(await bytesOf(kept)).not.toBeNull();
-    expect(await sweepDeletedFiles(server.couch, [workspace])).toBe(0);
+    // Seen once without a description: kept, in case it is an upload under way; then dropped.
+    expect(await bytesOf(orphan)).not.toBeNull();
+    expect(await sweeper.sweep([workspace])).toBe(1);
+    expect(await bytesOf(orphan)).toBeNull();
+    expect(await sweeper.sweep([workspace])).toBe(0);
+    expect(await bytesOf(kept)).not.toBeNull();
   });
 });
 
