@@ -471,6 +471,31 @@ async function main() {
       );
     });
 
+    // SPEC §11: a script reading an issue by its key through /api/v1, as GitHub's receiver and
+    // the API's writes find theirs (the instance's index of issues, then the issue by id).
+    await step('API: an issue by key', async () => {
+      const made = await page.request.post(`${BASE}/api/tokens`, {
+        data: { name: 'bench', scope: 'read', expiresAt: null },
+        headers: { origin: BASE },
+      });
+      if (!made.ok()) throw new Error(`token: ${made.status()}`);
+      const { token } = (await made.json()) as { token: string };
+      const times: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const started = performance.now();
+        const res = await fetch(`${BASE}/api/v1/workspaces/demo/issues/ENG-${10 + i * 7}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (!res.ok) throw new Error(`GET by key: ${res.status}`);
+        await res.json();
+        times.push(performance.now() - started);
+      }
+      console.log(
+        `  (by key: ${times.map((t) => Math.round(t)).join(', ')} ms; the first builds the index)`,
+      );
+      record('API: an issue by key (median of 21)', median(times), null);
+    });
+
     // SPEC §11: 10,000 rows of another tracker's export, checked then imported, through the
     // server as the settings page sends them (the signed-in page's cookie).
     await step('import of 10,000 Jira rows', async () => {
