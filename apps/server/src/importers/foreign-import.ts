@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
-import { generateNKeysBetween } from 'fractional-indexing';
 import {
   can,
   docId,
-  formatIssueKey,
   labelNameKey,
-  LIMITS,
-  lookupOfDocs,
   newActivityDocument,
   newDocId,
   newIssueDocument,
   sourceLink,
   transitionTimes,
   type CommentDoc,
-  type FieldError,
   type ImportForeignBody,
   type ImportForeignResponse,
   type IssueDoc,
@@ -31,10 +26,10 @@ import {
   importTarget,
   labelsToMake,
   projectPlace,
-  writeChecked,
+  numberAndWrite,
 } from '../workspaces/import-writes.ts';
-import type { ForeignIssue } from './foreign-issue.ts';
 import { planImport, type PlannedIssue } from './foreign-plan.ts';
+import { checkRead, listed } from './read-problems.ts';
 import { readExport } from './read-export.ts';
 
 /**
@@ -122,113 +117,36 @@ export async function importForeign(
     userId: access.userId,
     at: now,
   });
-  const workspaceId = access.workspace._id.slice('workspace:'.length);
-  const numbers = await store.numbers.reserve(
-    workspaceId,
-    project._id,
-    access.userId,
-    plan.issues.length,
-  );
-  const orders = generateNKeysBetween(null, place.firstOrder, plan.issues.length);
-  const docs: WorkspaceDoc[] = [...labelDocs];
-  plan.issues.forEach((planned, i) =>
-    docs.push(
-      ...issueDocs(planned, {
-        project,
-        source: body.source,
-        number: numbers[i]!,
-        sortOrder: orders[i]!,
-        labelIds: planned.labels.map((name) => known.get(labelNameKey(name))!),
-        userId: access.userId,
-        now,
-      }),
-    ),
-  );
   // The parents imported before are read with their ancestors, so the parent rule sees the tree.
   const parents = await withAncestors(
     couch,
     db,
     plan.issues.flatMap((p) => (p.parentId && existing.has(p.parentId) ? [p.parentId] : [])),
   );
-  await writeChecked(
+  const keys = await numberAndWrite(
     store,
-    db,
-    docs,
-    { access, before: lookupOfDocs([project, ...members, ...current, ...parents]) },
-    { projectId: project._id, reserved: numbers },
-    context.requestId,
-  );
-  return {
-    dryRun: false,
-    ...answer,
-    firstKey: formatIssueKey(project.key, numbers[0]!),
-    lastKey: formatIssueKey(project.key, numbers.at(-1)!),
-  };
-}
-
-/**
- * The file as read, and its rows' problems (a key twice in one file is one of them); a file that
- * cannot be read at all (no key column, not JSON, too many rows) is refused at once.
- */
-function checkRead(
-  issues: ForeignIssue[],
-  problems: { row: number; column: string; message: string }[],
-): { issues: ForeignIssue[]; errors: FieldError[] } {
-  // Row 0 is the file itself (a column missing, not a list): nothing else can be read.
-  const whole = problems.filter((p) => p.row === 0);
-  if (whole.length)
-    throw new AppError('VALIDATION_FAILED', {
-      errors: whole.map((p) => ({ path: 'file', message: p.message })),
-    });
-  if (issues.length === 0 && problems.length === 0)
-    throw new AppError('VALIDATION_FAILED', {
-      errors: [{ path: 'file', message: 'The file has no issues in it' }],
-    });
-  if (issues.length > LIMITS.importRows)
-    throw new AppError('VALIDATION_FAILED', {
-      errors: [
-        {
-          path: 'file',
-          message: `A file can hold at most ${LIMITS.importRows.toLocaleString('en')} issues`,
-        },
-      ],
-    });
-  const errors: FieldError[] = problems.map((p) => ({
-    path: `row ${p.row}: ${p.column}`,
-    message: p.message,
-  }));
-  const rowOf = new Map<string, number>();
-  const unique: ForeignIssue[] = [];
-  for (const issue of issues) {
-    const first = rowOf.get(issue.sourceKey);
-    if (first === undefined) {
-      rowOf.set(issue.sourceKey, issue.row);
-      unique.push(issue);
-    } else
-      errors.push({
-        path: `row ${issue.row}: key`,
-        message: `${issue.sourceKey} is also in row ${first}`,
+    access,
+    { project, firstOrder: place.firstOrder, count: plan.issues.length },
+    ({ number, sortOrder }, i) => {
+      const planned = plan.issues[i]!;
+      return issueDocs(planned, {
+        project,
+        source: body.source,
+        number,
+        sortOrder,
+        labelIds: planned.labels.map((name) => known.get(labelNameKey(name))!),
+        userId: access.userId,
+        now,
       });
-  }
-  return { issues: unique, errors };
-}
-
-/** Problems by row, in the file's order (the mapping's first), at most 50 and how many more. */
-function listed(errors: readonly FieldError[]): FieldError[] {
-  const rowOf = (e: FieldError) => Number(/^row (\d+)/.exec(e.path)?.[1] ?? 0);
-  const sorted = [...errors].sort((a, b) => rowOf(a) - rowOf(b));
-  if (sorted.length <= MAX_LISTED) return sorted;
-  const more = sorted.length - MAX_LISTED;
-  return [
-    ...sorted.slice(0, MAX_LISTED),
-    {
-      path: 'file',
-      message: `…and ${more.toLocaleString('en')} more ${more === 1 ? 'problem' : 'problems'}`,
     },
-  ];
+    {
+      labelDocs,
+      before: [...members, ...current, ...parents],
+      requestId: context.requestId,
+    },
+  );
+  return { dryRun: false, ...answer, ...keys };
 }
-
-const MAX_LISTED = 50;
 
 /**
  * An issue's id from its tool and key. A GitHub issue known by its number alone (`#31`: the

@@ -1,5 +1,8 @@
+import { generateNKeysBetween } from 'fractional-indexing';
 import {
   checkWorkspaceWrite,
+  formatIssueKey,
+  lookupOfDocs,
   COLOR_PALETTE,
   labelNameKey,
   LIMITS,
@@ -21,6 +24,40 @@ import type { WorkspaceAccess } from './access.ts';
  * goes into, the room left in the workspace, the labels to make, and writing it all through the
  * domain's write rules, all or nothing.
  */
+
+/**
+ * The last step of every import: `count` issues numbered from the project's counter and put on
+ * top of its manual order in the file's order (`build` makes each issue's documents from its
+ * number and place), written with the new labels through the write rules, all or nothing. The
+ * keys of the first and last issue.
+ */
+export async function numberAndWrite(
+  store: AppStore,
+  access: WorkspaceAccess,
+  target: { project: ProjectDoc; firstOrder: string | null; count: number },
+  build: (at: { number: number; sortOrder: string }, index: number) => WorkspaceDoc[],
+  write: { labelDocs: readonly WorkspaceDoc[]; before: readonly WorkspaceDoc[]; requestId: string },
+): Promise<{ firstKey: string; lastKey: string }> {
+  const { project, count } = target;
+  const workspaceId = access.workspace._id.slice('workspace:'.length);
+  const numbers = await store.numbers.reserve(workspaceId, project._id, access.userId, count);
+  const orders = generateNKeysBetween(null, target.firstOrder, count);
+  const docs: WorkspaceDoc[] = [...write.labelDocs];
+  for (let i = 0; i < count; i++)
+    docs.push(...build({ number: numbers[i]!, sortOrder: orders[i]! }, i));
+  await writeChecked(
+    store,
+    access.workspace.dbName,
+    docs,
+    { access, before: lookupOfDocs([project, ...write.before]) },
+    { projectId: project._id, reserved: numbers },
+    write.requestId,
+  );
+  return {
+    firstKey: formatIssueKey(project.key, numbers[0]!),
+    lastKey: formatIssueKey(project.key, numbers.at(-1)!),
+  };
+}
 
 /**
  * The labels an import names that the workspace lacks, read again just before writing: a label

@@ -1,11 +1,8 @@
-import { generateNKeysBetween } from 'fractional-indexing';
 import Papa from 'papaparse';
 import {
   can,
   estimateScaleOf,
-  formatIssueKey,
   labelNameKey,
-  lookupOfDocs,
   newActivityDocument,
   newDocId,
   newIssueDocument,
@@ -15,7 +12,6 @@ import {
   type ImportIssuesResponse,
   type LabelDoc,
   type MemberDoc,
-  type WorkspaceDoc,
 } from '@keel/domain';
 import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
@@ -25,7 +21,7 @@ import {
   importTarget,
   labelsToMake,
   projectPlace,
-  writeChecked,
+  numberAndWrite,
 } from './import-writes.ts';
 
 /**
@@ -89,65 +85,49 @@ export async function importIssues(
     userId: access.userId,
     at,
   });
-  const workspaceId = access.workspace._id.slice('workspace:'.length);
-  const numbers = await store.numbers.reserve(
-    workspaceId,
-    project._id,
-    access.userId,
-    read.issues.length,
-  );
-  const orders = generateNKeysBetween(null, firstOrder, read.issues.length);
-
-  const docs: WorkspaceDoc[] = [...labelDocs];
-  read.issues.forEach((row, i) => {
-    const base = newIssueDocument({
-      id: newDocId('issue'),
-      projectId: project._id,
-      states: project.states,
-      number: numbers[i]!,
-      title: row.title,
-      description: row.description,
-      sortOrder: orders[i]!,
-      createdBy: access.userId,
-      now: at,
-    });
-    const category = project.states.find((s) => s.id === row.stateId)!.category;
-    docs.push(
-      {
-        ...base,
-        ...transitionTimes(base, category, at),
-        stateId: row.stateId,
-        priority: row.priority,
-        assigneeId: row.assigneeId,
-        labelIds: row.labels.map((l) => known.get(labelNameKey(l.name))!),
-        estimate: row.estimate,
-        dueDate: row.dueDate,
-      },
-      newActivityDocument({
-        id: newDocId('activity'),
-        issueId: base._id,
-        actorId: access.userId,
-        kind: 'created',
-        from: null,
-        to: null,
-        now: at,
-      }),
-    );
-  });
-  await writeChecked(
+  const keys = await numberAndWrite(
     store,
-    db,
-    docs,
-    { access, before: lookupOfDocs([project, ...members, ...current]) },
-    { projectId: project._id, reserved: numbers },
-    context.requestId,
+    access,
+    { project, firstOrder, count: read.issues.length },
+    ({ number, sortOrder }, i) => {
+      const row = read.issues[i]!;
+      const base = newIssueDocument({
+        id: newDocId('issue'),
+        projectId: project._id,
+        states: project.states,
+        number,
+        title: row.title,
+        description: row.description,
+        sortOrder,
+        createdBy: access.userId,
+        now: at,
+      });
+      const category = project.states.find((s) => s.id === row.stateId)!.category;
+      return [
+        {
+          ...base,
+          ...transitionTimes(base, category, at),
+          stateId: row.stateId,
+          priority: row.priority,
+          assigneeId: row.assigneeId,
+          labelIds: row.labels.map((l) => known.get(labelNameKey(l.name))!),
+          estimate: row.estimate,
+          dueDate: row.dueDate,
+        },
+        newActivityDocument({
+          id: newDocId('activity'),
+          issueId: base._id,
+          actorId: access.userId,
+          kind: 'created',
+          from: null,
+          to: null,
+          now: at,
+        }),
+      ];
+    },
+    { labelDocs, before: [...members, ...current], requestId: context.requestId },
   );
-  return {
-    dryRun: false,
-    ...answer,
-    firstKey: formatIssueKey(project.key, numbers[0]!),
-    lastKey: formatIssueKey(project.key, numbers.at(-1)!),
-  };
+  return { dryRun: false, ...answer, ...keys };
 }
 
 /**
