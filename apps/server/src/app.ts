@@ -325,7 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     share,
     now: options.now,
   });
-  await app.register(dataRoutes, { store, share });
+  await app.register(dataRoutes, { store, share, issueIndex });
   // Files pasted or dropped into issues (SPEC §11), kept beside each workspace's database.
   await app.register(fileRoutes, {
     store,

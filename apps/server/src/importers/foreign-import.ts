@@ -17,6 +17,7 @@ import {
   type ProjectDoc,
   type WorkspaceDoc,
 } from '@keel/domain';
+import type { IssueIndex } from '../workspaces/issue-index.ts';
 import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
 import type { CouchClient } from '../db/couch-client.ts';
@@ -49,7 +50,7 @@ export async function importForeign(
   store: AppStore,
   access: WorkspaceAccess,
   body: ImportForeignBody,
-  context: { now: () => Date; requestId: string },
+  context: { now: () => Date; requestId: string; issueIndex: IssueIndex },
 ): Promise<ImportForeignResponse> {
   const db = access.workspace.dbName;
   const couch = store.couch;
@@ -65,7 +66,7 @@ export async function importForeign(
   const [members, labels, place, existing] = await Promise.all([
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
-    projectPlace(couch, db, project._id),
+    projectPlace(context.issueIndex, db, project._id),
     liveIds(
       couch,
       db,

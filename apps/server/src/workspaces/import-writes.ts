@@ -8,7 +8,6 @@ import {
   LIMITS,
   newDocId,
   newLabelDocument,
-  type IssueDoc,
   type LabelDoc,
   type ProjectDoc,
   type WorkspaceDoc,
@@ -18,6 +17,7 @@ import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
 import type { CouchClient } from '../db/couch-client.ts';
 import type { WorkspaceAccess } from './access.ts';
+import type { IssueIndex } from './issue-index.ts';
 
 /*
  * What every import shares, Keel's CSV and the other trackers' exports alike: the project it
@@ -105,23 +105,16 @@ export async function importTarget(
 
 /**
  * How many issues the workspace has, and the project's first place in the manual order (imported
- * issues go on top): read a page at a time rather than all 100,000 at once.
+ * issues go on top): from the instance's index of its issues (issue-index.ts), not a read of all
+ * 100,000.
  */
 export async function projectPlace(
-  couch: CouchClient,
+  index: IssueIndex,
   db: string,
   projectId: string,
 ): Promise<{ issueCount: number; firstOrder: string | null }> {
-  let issueCount = 0;
-  let firstOrder: string | null = null;
-  for await (const page of couch.pagesWithPrefix<IssueDoc>(db, 'issue:'))
-    for (const issue of page) {
-      issueCount++;
-      // Fractional index keys compare by plain code-unit order.
-      if (issue.projectId === projectId && (firstOrder === null || issue.sortOrder < firstOrder))
-        firstOrder = issue.sortOrder;
-    }
-  return { issueCount, firstOrder };
+  const issues = await index.of(db);
+  return { issueCount: issues.size, firstOrder: issues.firstSortOrder(projectId) };
 }
 
 /** SPEC §9: a workspace holds at most 100,000 issues, imported ones too. */

@@ -13,6 +13,7 @@ import {
   type LabelDoc,
   type MemberDoc,
 } from '@keel/domain';
+import type { IssueIndex } from './issue-index.ts';
 import { AppError } from '../app-error.ts';
 import type { AppStore } from '../db/app-store.ts';
 import type { WorkspaceAccess } from './access.ts';
@@ -37,7 +38,7 @@ export async function importIssues(
   store: AppStore,
   access: WorkspaceAccess,
   body: ImportIssuesBody,
-  context: { now: () => Date; requestId: string },
+  context: { now: () => Date; requestId: string; issueIndex: IssueIndex },
 ): Promise<ImportIssuesResponse> {
   const db = access.workspace.dbName;
   const couch = store.couch;
@@ -62,7 +63,7 @@ export async function importIssues(
     couch.docsWithPrefix<MemberDoc>(db, 'member:'),
     couch.docsWithPrefix<LabelDoc>(db, 'label:'),
   ]);
-  const { issueCount, firstOrder } = await projectPlace(couch, db, project._id);
+  const { issueCount, firstOrder } = await projectPlace(context.issueIndex, db, project._id);
   const rows = parsed.data.map((row) => row.map(unescapeFormula));
   const read = readImportRows(rows, {
     states: project.states,

@@ -9,6 +9,7 @@ import type { AppStore } from '../../db/app-store.ts';
 import { accessOf } from '../../plugins/workspace-scope.ts';
 import { importForeign } from '../../importers/foreign-import.ts';
 import { importIssues } from '../../workspaces/issue-import.ts';
+import type { IssueIndex } from '../../workspaces/issue-index.ts';
 import { exportCsv, exportFileName, exportJson } from '../../workspaces/workspace-export.ts';
 import { jsonBody, wsParams } from '../route-schemas.ts';
 
@@ -27,6 +28,7 @@ export async function dataRoutes(
     now?: () => Date;
     /** This instance's share of a limit (instanceShare); the whole limit by default. */
     share?: (limit: number) => number;
+    issueIndex: IssueIndex;
   },
 ) {
   const { store } = opts;
@@ -84,7 +86,7 @@ export async function dataRoutes(
         throw new AppError('RATE_LIMITED');
       }
       const { body } = request;
-      const context = { now, requestId: request.id };
+      const context = { now, requestId: request.id, issueIndex: opts.issueIndex };
       return 'csv' in body
         ? importIssues(store, access, body, context)
         : importForeign(store, access, body, context);
