@@ -32,7 +32,7 @@ import { handleDenial } from './rejected/handle-denial.ts';
 import { ResendBudget } from './rejected/sent-too-early.ts';
 import type { Replica, ReplicaChange, Seq } from './replica.ts';
 import { replicaName } from './replica-name.ts';
-import { FileUploader } from './files/file-uploader.ts';
+import { SessionFiles } from './files/session-files.ts';
 import { SyncMonitor, writePushMark, type Pushed } from './sync-monitor.ts';
 import { WriteQueue } from './write-queue.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -58,7 +58,7 @@ export class WorkspaceSession {
   readonly undo = new UndoStack();
   readonly monitor: SyncMonitor;
   /** Files pasted or dropped into issues, kept here until uploaded (files/file-uploader.ts). */
-  readonly files: FileUploader;
+  readonly files: SessionFiles;
   readonly userId: string;
   readonly slug: string;
   role: Role;
@@ -104,7 +104,7 @@ export class WorkspaceSession {
       onDenied: (denial) => this.denials.push(denial),
       onUnauthorized: params.onUnauthorized,
     });
-    this.files = new FileUploader({
+    this.files = new SessionFiles({
       userId: params.userId,
       slug: params.slug,
       online: browserOnlineStatus,
@@ -112,7 +112,7 @@ export class WorkspaceSession {
       onRefused: (name, why) => showToast(`“${name}” was not attached: ${why}`, 'error'),
       onUnauthorized: params.onUnauthorized,
     });
-    this.cleanups.push(this.files.start());
+    this.cleanups.push(() => this.files.close());
     this.firstFill = new FirstFill({
       store: this.store,
       readSnapshot: (part) => this.snapshots.read(part),

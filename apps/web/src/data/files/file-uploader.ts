@@ -1,13 +1,8 @@
 import { errorMessage, newAttachmentId, type ErrorCode } from '@keel/domain';
 import type { OnlineStatus } from '../../shared/lib/online-status.ts';
 import { parseProblem } from '../../shared/lib/problem.ts';
+import { FILES_CACHE, fileUrl } from './file-url.ts';
 import { UploadQueue, type QueuedFile } from './upload-queue.ts';
-
-/** Where files are kept for reading offline: the service worker answers `/files/…` from it. */
-export const FILES_CACHE = 'keel-files';
-
-/** The address a file is fetched from, and named by in Markdown. */
-export const fileUrl = (slug: string, attachmentId: string) => `/files/${slug}/${attachmentId}`;
 
 /** Refusals that sending again cannot change: the file is dropped and the person told why. */
 const FINAL: readonly ErrorCode[] = [

@@ -1,4 +1,3 @@
-import { forgetWorkspaceFiles } from '../files/file-uploader.ts';
 import type { MeResponse } from '@keel/domain';
 import { readJson, writeJson } from '../../shared/lib/local-store.ts';
 import { showToast, TOAST_VISIBLE_MS } from '../../shared/ui/toast-store.ts';
@@ -77,6 +76,7 @@ async function removeReplica(userId: string, removed: RemovedReplica, workspaceN
     await replica.destroy();
   }
   forgetReplica(removed.name);
+  const { forgetWorkspaceFiles } = await import('../files/file-uploader.ts');
   await forgetWorkspaceFiles(userId, removed.slug);
   // A change a closed page left uncommitted (pending-journal.ts) belonged to this replica; with
   // the workspace gone there is nowhere to save it.

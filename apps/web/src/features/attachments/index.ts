@@ -1,3 +1,2 @@
 export { useAttachFiles } from './use-attach-files.ts';
-export { IssueFiles } from './issue-files.tsx';
-export { formatBytes } from './attachment-text.ts';
+export { IssueFilesWhenAny } from './issue-files-when-any.tsx';

@@ -3,7 +3,7 @@ import { mayDelete, type AttachmentDoc } from '@keel/domain';
 import { formatDateTime, timeAgo } from '../../shared/lib/format-time.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast-store.ts';
-import { fileUrl } from '../../data/files/file-uploader.ts';
+import { fileUrl } from '../../data/files/file-url.ts';
 import { useDocs, useMemberMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { formatBytes } from './attachment-text.ts';

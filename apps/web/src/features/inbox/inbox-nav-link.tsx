@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { useInbox } from './use-inbox.ts';
-import { useOpenNotices } from './workspace-notices.tsx';
+import { useOpenNotices } from './use-open-notices.ts';
 import './inbox.css';
 
 /** The sidebar's Inbox link, with the number of unread notifications beside it. */

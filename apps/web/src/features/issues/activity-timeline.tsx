@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
 import {
   can,
   cycleLabel,
@@ -27,7 +27,11 @@ import {
 } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { mergeTimeline } from './activity-timeline-merge.ts';
-import { ConflictEntry } from './conflict-entry.tsx';
+// What a conflict entry takes (restoring, copying, describing) loads with the first one shown:
+// most issues never have one.
+const ConflictEntry = lazy(() =>
+  import('./conflict-entry.tsx').then((module) => ({ default: module.ConflictEntry })),
+);
 import { describeActivity, type ActivityNames } from './describe-activity.ts';
 
 /**
@@ -72,7 +76,9 @@ export const ActivityTimeline = memo(function ActivityTimeline({
               <CommentItem comment={entry.comment} />
             </li>
           ) : entry.kind === 'conflict' ? (
-            <ConflictEntry key={entry.id} entry={entry.conflict} names={names} />
+            <Suspense key={entry.id} fallback={null}>
+              <ConflictEntry entry={entry.conflict} names={names} />
+            </Suspense>
           ) : (
             <ActivityLine key={entry.id} entry={entry.activity} names={names} />
           ),

@@ -18,8 +18,8 @@ import { IssueDescriptionEditor } from './issue-description-editor.tsx';
 import { IssuePageHeader } from './issue-page-header.tsx';
 import { FavoriteButton } from '../favorites/index.ts';
 import { Relations } from './issue-page-relations.tsx';
-import { IssueFiles } from '../attachments/index.ts';
-import { IssueLinks } from './issue-page-links.tsx';
+import { IssueFilesWhenAny } from '../attachments/index.ts';
+import { IssueLinksWhenAny } from './issue-links-when-any.tsx';
 import { SubIssues } from './issue-page-sub-issues.tsx';
 import { ParentLine, useParentIssue } from './issue-parent.tsx';
 import { IssueProperties } from './issue-properties.tsx';
@@ -118,8 +118,8 @@ export function IssuePage() {
           <SubIssues issueId={issue._id} project={project} readOnly={readOnly} />
           {/* Keyed: following a relation to the other issue starts its form afresh. */}
           <Relations key={`${issue._id}-relations`} issueId={issue._id} readOnly={readOnly} />
-          <IssueFiles issueId={issue._id} />
-          <IssueLinks issueId={issue._id} />
+          <IssueFilesWhenAny issueId={issue._id} />
+          <IssueLinksWhenAny issueId={issue._id} />
           <ActivityTimeline issueId={issue._id} states={historyStates} />
         </article>
         <IssueProperties

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { mayDelete, type IssueDoc } from '@keel/domain';
 import { useScreenCommands } from '../commands/index.ts';
 import { issueKeyOf, useProjectMap } from '../../data/use-docs.ts';
 import { useWorkspace } from '../../data/workspace-context.tsx';
 import { copyBranchName, copyIssueLinks, type CopiedIssue } from './copy-issue.ts';
-import { DeleteIssuesDialog } from './delete-issues-dialog.tsx';
+// Loaded when a deletion is asked for: most visits to a list never open it.
+const DeleteIssuesDialog = lazy(() =>
+  import('./delete-issues-dialog.tsx').then((module) => ({ default: module.DeleteIssuesDialog })),
+);
 
 export interface IssueTargetCommandsProps {
   /** The issues the screen's commands act on now: the selected ones, else the focused one. */
@@ -49,12 +52,14 @@ export function IssueTargetCommands({ issueIds, onDeleted }: IssueTargetCommands
     deletable.length > 0,
   );
 
-  return (
-    <DeleteIssuesDialog
-      issues={deleting?.issues ?? []}
-      kept={deleting?.kept ?? 0}
-      onClose={() => setDeleting(null)}
-      onDeleted={onDeleted}
-    />
-  );
+  return deleting ? (
+    <Suspense fallback={null}>
+      <DeleteIssuesDialog
+        issues={deleting.issues}
+        kept={deleting.kept}
+        onClose={() => setDeleting(null)}
+        onDeleted={onDeleted}
+      />
+    </Suspense>
+  ) : null;
 }
