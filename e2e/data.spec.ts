@@ -139,7 +139,7 @@ test('import from Jira: the check shows what each status, priority and person be
   await views.row('Login broken').click();
   await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('In Review');
   await expect(page.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent');
-  await expect(page.getByText('Imported from')).toBeVisible();
+  await expect(page.getByText('Imported from', { exact: true })).toBeVisible();
   await expect(page.getByText('imported the issue, created in Jira as PROJ-12')).toBeVisible();
   await expect(page.getByRole('link', { name: 'PROJ-12' })).toHaveAttribute(
     'href',
